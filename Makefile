@@ -1,0 +1,38 @@
+# Two entry points: `make lab` opens the lectures, `make test` runs every test.
+# Both create .venv on first use and are safe to re-run.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+export PYTHONHASHSEED := 0
+
+.PHONY: lab test unit notebooks regenerate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# A stamp per install flavour, redone when pyproject.toml changes.
+$(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter lab notebooks/
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
+
+unit: $(VENV)/.installed-test
+	$(BIN)/python -m pytest tests
+
+notebooks: regenerate
+regenerate: $(VENV)/.installed-test
+	$(BIN)/python scripts/regenerate_notebooks.py notebooks/*.ipynb
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,29 @@
+"""abteach: teach and learn minimax and alpha-beta pruning.
+
+The layers, in the order data flows::
+
+    trees & games  ->  search  ->  trace (frames)  ->  views  ->  notebooks
+
+>>> import abteach as ab
+>>> r = ab.alphabeta(ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+>>> r.value, r.move, r.pruned
+(3, 0, [(1, 1), (1, 2)])
+"""
+
+from abteach import examples
+from abteach.events import Bound, Event, Kind, fmt
+from abteach.games import Game
+from abteach.players import MAX, MIN, Player
+from abteach.pseudocode import Listing, listing
+from abteach.search import Problem, SearchResult, alphabeta, minimax
+from abteach.tictactoe import Board, TicTacToe
+from abteach.trace import Frame, NodeState, Status, Trace
+from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_from_json
+
+__all__ = [
+    "examples", "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
+    "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
+    "alphabeta", "minimax", "SearchResult", "Problem",
+    "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",
+    "listing", "Listing",
+]

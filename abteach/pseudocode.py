@@ -1,0 +1,146 @@
+"""The pseudocode the searches follow, stored as data so views can highlight lines.
+
+Every line has an id such as ``"max.test"``; events name the id of the line
+that produced them, and :meth:`Listing.number` turns it into a line number.
+The same id means the same step in every listing (``max.test`` is the cutoff
+test in both editions), which is what lets one event format serve them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Line = tuple[str, str]  # (line id, text); blank lines have the id ""
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A pseudocode listing: a title and numbered lines with ids.
+
+    Examples
+    --------
+    >>> lst = listing("alphabeta", edition=3)
+    >>> lst.number("max.test"), lst.text("max.test")
+    (10, '    if v ≥ β then return v')
+    """
+
+    title: str
+    lines: tuple[Line, ...]
+
+    def number(self, line_id: str) -> int:
+        """1-based line number of ``line_id``."""
+        for i, (lid, _) in enumerate(self.lines, start=1):
+            if lid == line_id:
+                return i
+        raise KeyError(f"line id {line_id!r} is not in the listing {self.title!r}")
+
+    def text(self, line_id: str) -> str:
+        return self.lines[self.number(line_id) - 1][1]
+
+    def __contains__(self, line_id: object) -> bool:
+        return any(lid == line_id for lid, _ in self.lines)
+
+    def __str__(self) -> str:
+        return "\n".join(text for _, text in self.lines)
+
+
+def _mirror(lines: list[Line]) -> list[Line]:
+    """MIN-VALUE from MAX-VALUE: the textbook prints it as the mirror image."""
+    swaps = [("MAX-VALUE", "@A"), ("MIN-VALUE", "MAX-VALUE"), ("@A", "MIN-VALUE"),
+             ("MAX(", "@B"), ("MIN(", "MAX("), ("@B", "MIN("),
+             ("−∞", "@C"), ("+∞", "−∞"), ("@C", "+∞"),
+             ("α ←", "@D"), ("β ←", "α ←"), ("@D", "β ←"),
+             ("(α, v)", "@E"), ("(β, v)", "(α, v)"), ("@E", "(β, v)"),
+             ("≥ β", "≤ α"), ("> β", "< α"), ("v2 > v", "v2 < v")]
+    out = []
+    for lid, text in lines:
+        if lid.startswith("max."):
+            lid = "min." + lid[4:]
+        for old, new in swaps:
+            text = text.replace(old, new)
+        out.append((lid, text))
+    return out
+
+
+def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: bool = True,
+            depth_limited: bool = False) -> Listing:
+    """The listing a search follows.
+
+    Parameters
+    ----------
+    algorithm : {'alphabeta', 'minimax'}
+    edition : {3, 4}
+        AIMA's 3rd edition (Fig. 5.7, 2010) or 4th edition (Fig. 5.7, 2020).
+    prune_on_tie : bool
+        ``True`` prints the textbook's ``v ≥ β``; ``False`` the strict ``v > β``.
+    depth_limited : bool
+        Print the cutoff test and evaluation function in place of the terminal test.
+    """
+    if edition not in (3, 4):
+        raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    if algorithm not in ("alphabeta", "minimax"):
+        raise ValueError(f"unknown algorithm {algorithm!r}; expected 'alphabeta' or 'minimax'")
+    ge = "≥" if prune_on_tie else ">"
+    if edition == 3:
+        terminal = ("  if CUTOFF-TEST(state, depth) then return EVAL(state)" if depth_limited
+                    else "  if TERMINAL-TEST(state) then return UTILITY(state)")
+        if algorithm == "minimax":
+            head = [("search.def", "function MINIMAX-DECISION(state) returns an action"),
+                    ("search.call", "  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))")]
+            max_lines = [("max.def", "function MAX-VALUE(state) returns a utility value"),
+                         ("max.terminal", terminal),
+                         ("max.init", "  v ← −∞"),
+                         ("max.loop", "  for each a in ACTIONS(state) do"),
+                         ("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a)))"),
+                         ("max.return", "  return v")]
+            title = "MINIMAX-DECISION (AIMA 3rd ed., Fig. 5.3)"
+        else:
+            head = [("search.def", "function ALPHA-BETA-SEARCH(state) returns an action"),
+                    ("search.call", "  v ← MAX-VALUE(state, −∞, +∞)"),
+                    ("search.return", "  return the action in ACTIONS(state) with value v")]
+            max_lines = [("max.def", "function MAX-VALUE(state, α, β) returns a utility value"),
+                         ("max.terminal", terminal),
+                         ("max.init", "  v ← −∞"),
+                         ("max.loop", "  for each a in ACTIONS(state) do"),
+                         ("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a), α, β))"),
+                         ("max.test", f"    if v {ge} β then return v"),
+                         ("max.window", "    α ← MAX(α, v)"),
+                         ("max.return", "  return v")]
+            title = "ALPHA-BETA-SEARCH (AIMA 3rd ed., Fig. 5.7)"
+    else:
+        terminal = ("  if game.IS-CUTOFF(state, depth) then return game.EVAL(state, player), null" if depth_limited
+                    else "  if game.IS-TERMINAL(state) then return game.UTILITY(state, player), null")
+        if algorithm == "minimax":
+            head = [("search.def", "function MINIMAX-SEARCH(game, state) returns an action"),
+                    ("search.player", "  player ← game.TO-MOVE(state)"),
+                    ("search.call", "  value, move ← MAX-VALUE(game, state)"),
+                    ("search.return", "  return move")]
+            max_lines = [("max.def", "function MAX-VALUE(game, state) returns a (utility, move) pair"),
+                         ("max.terminal", terminal),
+                         ("max.init", "  v ← −∞"),
+                         ("max.loop", "  for each a in game.ACTIONS(state) do"),
+                         ("max.call", "    v2, a2 ← MIN-VALUE(game, game.RESULT(state, a))"),
+                         ("max.improve", "    if v2 > v then"),
+                         ("max.update", "      v, move ← v2, a"),
+                         ("max.return", "  return v, move")]
+            title = "MINIMAX-SEARCH (AIMA 4th ed., Fig. 5.3)"
+        else:
+            head = [("search.def", "function ALPHA-BETA-SEARCH(game, state) returns an action"),
+                    ("search.player", "  player ← game.TO-MOVE(state)"),
+                    ("search.call", "  value, move ← MAX-VALUE(game, state, −∞, +∞)"),
+                    ("search.return", "  return move")]
+            max_lines = [("max.def", "function MAX-VALUE(game, state, α, β) returns a (utility, move) pair"),
+                         ("max.terminal", terminal),
+                         ("max.init", "  v ← −∞"),
+                         ("max.loop", "  for each a in game.ACTIONS(state) do"),
+                         ("max.call", "    v2, a2 ← MIN-VALUE(game, game.RESULT(state, a), α, β)"),
+                         ("max.improve", "    if v2 > v then"),
+                         ("max.update", "      v, move ← v2, a"),
+                         ("max.window", "      α ← MAX(α, v)"),
+                         ("max.test", f"    if v {ge} β then return v, move"),
+                         ("max.return", "  return v, move")]
+            title = "ALPHA-BETA-SEARCH (AIMA 4th ed., Fig. 5.7)"
+    if not prune_on_tie and algorithm == "alphabeta":
+        title += ", strict cutoff"
+    lines = head + [("", "")] + max_lines + [("", "")] + _mirror(max_lines)
+    return Listing(title=title, lines=tuple(lines))

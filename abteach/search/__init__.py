@@ -1,0 +1,7 @@
+"""Search algorithms.  They report events to a recorder and never import a view."""
+
+from abteach.search.alphabeta import alphabeta
+from abteach.search.common import Problem, SearchResult
+from abteach.search.minimax import minimax
+
+__all__ = ["alphabeta", "minimax", "Problem", "SearchResult"]
