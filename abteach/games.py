@@ -18,6 +18,11 @@ class Game(Protocol):
     after move ``a``; ``is_terminal(s)`` says whether the game is over; and
     ``utility(s, p)`` is the final score of ``s`` for player ``p``.
     ``move_name(s, a)`` gives a short human name for a move.
+
+    Optionally, ``max_player`` names the player whose utility the search
+    maximises; without it, that is the player to move at the start, as in the
+    textbook.  Trees set it to ``'MAX'``, because their leaves hold MAX's
+    utility even when MIN moves first.
     """
 
     initial: Any

@@ -86,7 +86,7 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
                     else "  if TERMINAL-TEST(state) then return UTILITY(state)")
         if algorithm == "minimax":
             head = [("search.def", "function MINIMAX-DECISION(state) returns an action"),
-                    ("search.call", "  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))")]
+                    ("search.return", "  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))")]
             max_lines = [("max.def", "function MAX-VALUE(state) returns a utility value"),
                          ("max.terminal", terminal),
                          ("max.init", "  v ← −∞"),

@@ -99,6 +99,11 @@ class Tree:
 
     # -- the Game protocol -------------------------------------------------
     @property
+    def max_player(self) -> Player:
+        """Leaves hold MAX's utility, whoever moves at the root."""
+        return MAX
+
+    @property
     def initial(self) -> Node:
         return self.root
 

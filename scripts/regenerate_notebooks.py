@@ -1,0 +1,74 @@
+"""Re-execute notebooks in place, deterministically, so their stored outputs can be tested.
+
+Run as ``make notebooks`` (or ``python scripts/regenerate_notebooks.py NB...``).
+Each notebook is executed top to bottom in a fresh kernel with
+``PYTHONHASHSEED=0``; timing metadata and saved widget state are dropped, and
+widget model ids are renumbered from the notebook's name, so two runs in a row
+give byte-identical files and diffs show only real changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import uuid
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _stable_model_ids(nb: nbformat.NotebookNode, name: str) -> None:
+    """Replace random widget model ids with ids derived from the notebook name and order."""
+    mapping: dict[str, str] = {}
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            view = out.get("data", {}).get(WIDGET_VIEW)
+            if view and "model_id" in view:
+                old = view["model_id"]
+                if old not in mapping:
+                    mapping[old] = uuid.uuid5(uuid.NAMESPACE_URL, f"abteach/{name}/{len(mapping)}").hex
+                view["model_id"] = mapping[old]
+
+
+def clean(nb: nbformat.NotebookNode) -> None:
+    """Drop what changes from run to run without meaning anything."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        cell.metadata.pop("ExecuteTime", None)
+
+
+def regenerate(path: Path, timeout: int = 600) -> None:
+    nb = nbformat.read(path, as_version=4)
+    clean(nb)
+    os.environ["PYTHONHASHSEED"] = "0"
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute(env={**os.environ, "PYTHONHASHSEED": "0"})
+    clean(nb)
+    _stable_model_ids(nb, path.stem)
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python"}
+    text = json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    path.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    for path in args.notebooks:
+        print(f"regenerating {path}", file=sys.stderr)
+        regenerate(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

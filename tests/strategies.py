@@ -1,0 +1,13 @@
+"""Hypothesis strategies shared by the property tests."""
+
+from hypothesis import strategies as st
+
+
+def nested_trees(max_leaves: int = 40, values=st.integers(0, 4)):
+    """Random uneven trees as nested lists; small integer values make ties common."""
+    return st.recursive(values, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=max_leaves)
+
+
+def inner_trees(max_leaves: int = 40, values=st.integers(0, 4)):
+    """Like :func:`nested_trees`, but the root is never a bare leaf."""
+    return st.lists(nested_trees(max_leaves, values), min_size=1, max_size=4)
