@@ -15,7 +15,7 @@ from abteach.events import Bound, Event, Kind, fmt
 from abteach.games import Game
 from abteach.players import MAX, MIN, Player
 from abteach.pseudocode import Listing, listing
-from abteach.search import Problem, SearchResult, alphabeta, minimax
+from abteach.search import Problem, SearchResult, alphabeta, alphabeta_tutorial, minimax
 from abteach.tictactoe import Board, TicTacToe
 from abteach.trace import Frame, NodeState, Status, Trace
 from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_from_json
@@ -23,7 +23,7 @@ from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_fro
 __all__ = [
     "examples", "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
-    "alphabeta", "minimax", "SearchResult", "Problem",
+    "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",
     "listing", "Listing",
 ]

@@ -19,6 +19,10 @@ def explain(trace: Any, e: Event, before: Any, nodes: Mapping[Any, Any]) -> str:
     windowed = e.alpha is not None
     kind = e.kind
     if kind is Kind.ENTER:
+        if trace.algorithm == "alphabeta_tutorial":
+            flag = "true" if player == "MAX" else "false"
+            return (f"ALPHA-BETA({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}, maximizing = {flag}) is called: "
+                    f"{_window_meaning(e, player)}")
         if windowed:
             return f"{fn}({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}) is called: {_window_meaning(e, player)}"
         return f"{fn}({name}) is called: {player} is to move at {name}."

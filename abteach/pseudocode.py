@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-Line = tuple[str, str]  # (line id, text); blank lines have the id ""
+Line = tuple[str, str]  # (line id, text); blank lines have the id ""; "a|b" gives a line two ids
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Listing:
     def number(self, line_id: str) -> int:
         """1-based line number of ``line_id``."""
         for i, (lid, _) in enumerate(self.lines, start=1):
-            if lid == line_id:
+            if line_id in lid.split("|"):
                 return i
         raise KeyError(f"line id {line_id!r} is not in the listing {self.title!r}")
 
@@ -38,7 +38,7 @@ class Listing:
         return self.lines[self.number(line_id) - 1][1]
 
     def __contains__(self, line_id: object) -> bool:
-        return any(lid == line_id for lid, _ in self.lines)
+        return bool(line_id) and any(line_id in lid.split("|") for lid, _ in self.lines)
 
     def __str__(self) -> str:
         return "\n".join(text for _, text in self.lines)
@@ -144,3 +144,33 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
         title += ", strict cutoff"
     lines = head + [("", "")] + max_lines + [("", "")] + _mirror(max_lines)
     return Listing(title=title, lines=tuple(lines))
+
+
+def tutorial_listing() -> Listing:
+    """A third, equivalent formulation, common in tutorials: one function with a
+    ``maximizing`` flag, a running ``max_eval`` / ``min_eval``, and α or β updated
+    *before* the cutoff test ``β ≤ α``.
+    """
+    lines: list[Line] = [
+        ("search.def|search.return", "value ← ALPHA-BETA(root, depth, −∞, +∞, true)"),
+        ("", ""),
+        ("max.def|min.def", "function ALPHA-BETA(node, depth, α, β, maximizing)"),
+        ("max.terminal|min.terminal", "  if depth = 0 or node is terminal then return value(node)"),
+        ("", "  if maximizing then"),
+        ("max.init", "    max_eval ← −∞"),
+        ("max.loop", "    for each child of node do"),
+        ("max.call", "      eval ← ALPHA-BETA(child, depth − 1, α, β, false)"),
+        ("max.update", "      max_eval ← max(max_eval, eval)"),
+        ("max.window", "      α ← max(α, eval)"),
+        ("max.test", "      if β ≤ α then break"),
+        ("max.return", "    return max_eval"),
+        ("", "  else"),
+        ("min.init", "    min_eval ← +∞"),
+        ("min.loop", "    for each child of node do"),
+        ("min.call", "      eval ← ALPHA-BETA(child, depth − 1, α, β, true)"),
+        ("min.update", "      min_eval ← min(min_eval, eval)"),
+        ("min.window", "      β ← min(β, eval)"),
+        ("min.test", "      if β ≤ α then break"),
+        ("min.return", "    return min_eval"),
+    ]
+    return Listing(title="ALPHA-BETA with a running max_eval / min_eval (tutorial form)", lines=tuple(lines))

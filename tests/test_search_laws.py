@@ -140,3 +140,13 @@ def test_min_root_mirrors_max_root(nested):
 
 def _negate(nested):
     return [_negate(c) for c in nested] if isinstance(nested, list) else -nested
+
+
+@settings(max_examples=300, deadline=None)
+@given(inner_trees())
+def test_tutorial_form_prunes_exactly_as_the_textbook(nested):
+    t = ab.tree(nested)
+    book, tutorial = ab.alphabeta(t), ab.alphabeta_tutorial(t)
+    assert (tutorial.value, tutorial.move, tutorial.evaluated, tutorial.pruned) == \
+           (book.value, book.move, book.evaluated, book.pruned)
+    assert all(e.line in tutorial.trace.listing for e in tutorial.trace)

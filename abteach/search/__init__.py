@@ -3,5 +3,6 @@
 from abteach.search.alphabeta import alphabeta
 from abteach.search.common import Problem, SearchResult
 from abteach.search.minimax import minimax
+from abteach.search.tutorial import alphabeta_tutorial
 
-__all__ = ["alphabeta", "minimax", "Problem", "SearchResult"]
+__all__ = ["alphabeta", "alphabeta_tutorial", "minimax", "Problem", "SearchResult"]
