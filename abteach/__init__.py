@@ -10,7 +10,7 @@ The layers, in the order data flows::
 (3, 0, [(1, 1), (1, 2)])
 """
 
-from abteach import examples
+from abteach import examples, fig55
 from abteach.events import Bound, Event, Kind, fmt
 from abteach.games import Game
 from abteach.players import MAX, MIN, Player
@@ -21,7 +21,7 @@ from abteach.trace import Frame, NodeState, Status, Trace
 from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_from_json
 
 __all__ = [
-    "examples", "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
+    "examples", "fig55", "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
     "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",

@@ -6,10 +6,12 @@ A view: it renders frames of a trace and never runs a search.
 from __future__ import annotations
 
 import html
+from itertools import zip_longest
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from abteach.events import Kind, fmt
+from abteach.pseudocode import Listing
 from abteach.trace import Trace
 
 COLUMNS = ("step", "line", "pseudocode", "node", "α", "β", "v", "what happened")
@@ -80,3 +82,45 @@ def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, capt
             frame.explanation,
         ))
     return Table(COLUMNS, tuple(rows), caption)
+
+
+@dataclass(frozen=True)
+class SideBySide:
+    """Pseudocode listings in numbered columns, each in its own order, as the books print them."""
+
+    listings: tuple[Listing, ...]
+
+    def _rows(self) -> list[list[str]]:
+        columns = [[f"{n:>2}  {text}" if text else "" for n, (_, text) in enumerate(lst.lines, start=1)]
+                   for lst in self.listings]
+        return [list(row) for row in zip_longest(*columns, fillvalue="")]
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th style='text-align:left'>{html.escape(l.title)}</th>" for l in self.listings)
+        cells = "".join(
+            "<td style='text-align:left;vertical-align:top'><pre style='margin:0'>"
+            + html.escape("\n".join(row[k] for row in self._rows())) + "</pre></td>"
+            for k in range(len(self.listings))
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody><tr>{cells}</tr></tbody></table>"
+
+    def __repr__(self) -> str:
+        width = max(len(c) for row in self._rows() for c in row) + 2
+        out = ["".join(l.title[:width - 2].ljust(width) for l in self.listings).rstrip()]
+        out += ["".join(c.ljust(width) for c in row).rstrip() for row in self._rows()]
+        return "\n".join(out)
+
+
+def side_by_side(*listings: Listing) -> SideBySide:
+    """Show pseudocode listings in columns, e.g. both editions of ALPHA-BETA-SEARCH.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> view = side_by_side(ab.listing("alphabeta", 3), ab.listing("alphabeta", 4))
+    >>> view._rows()[9]
+    ['10      if v ≥ β then return v', '10      v2, a2 ← MIN-VALUE(game, game.RESULT(state, a), α, β)']
+    """
+    if not listings:
+        raise ValueError("side_by_side needs at least one listing")
+    return SideBySide(tuple(listings))
