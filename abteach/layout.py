@@ -99,7 +99,7 @@ def tidy_layout(nodes: Tree | Iterable[Path], *, x_gap: float = 1.0, y_gap: floa
     >>> import abteach as ab
     >>> pos = tidy_layout(ab.tree([1, [2, 3, 4]]))
     >>> [pos[p] for p in [(), (0,), (1,), (1, 0), (1, 2)]]
-    [(1.5, 0.0), (0.0, -1.0), (2.0, -1.0), (1.0, -2.0), (3.0, -2.0)]
+    [(1.0, 0.0), (0.0, -1.0), (2.0, -1.0), (1.0, -2.0), (3.0, -2.0)]
     """
     paths = nodes.nodes.keys() if isinstance(nodes, Tree) else nodes
     kids = children_map(paths)
