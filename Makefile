@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: lab test unit notebooks regenerate clean
+.PHONY: lab test unit notebooks regenerate clean bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,15 +24,20 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab notebooks/
 
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest --doctest-modules abteach tests
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 
 unit: $(VENV)/.installed-test
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest --doctest-modules abteach tests
 
 notebooks: regenerate
 regenerate: $(VENV)/.installed-test
 	$(BIN)/python scripts/regenerate_notebooks.py notebooks/*.ipynb
+
+# Run by hand only; the book's code lives in its own venv, benchmarks/.venv-peer.
+bench: $(VENV)/.installed-test
+	bash benchmarks/setup_peer.sh
+	$(BIN)/python benchmarks/run.py
 
 clean:
 	rm -rf $(VENV)

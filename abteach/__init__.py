@@ -10,7 +10,12 @@ The layers, in the order data flows::
 (3, 0, [(1, 1), (1, 2)])
 """
 
-from abteach import examples, fig55
+from abteach import examples, fig55, mistakes
+from abteach.draw import draw_frame, draw_tree, node_styles
+from abteach.export import frame_png, save_animation, save_frame
+from abteach.layout import tidy_layout, to_networkx
+from abteach.stepper import static_stepper, stepper
+from abteach.tables import side_by_side, trace_table
 from abteach.events import Bound, Event, Kind, fmt
 from abteach.games import Game
 from abteach.players import MAX, MIN, Player
@@ -21,7 +26,9 @@ from abteach.trace import Frame, NodeState, Status, Trace
 from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_from_json
 
 __all__ = [
-    "examples", "fig55", "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
+    "examples", "fig55", "mistakes", "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
+    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "trace_table", "side_by_side",
+    "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
     "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path as FilePath
-from typing import Any, Final, Iterator, Sequence
+from typing import Any, Final
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -30,7 +30,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from abteach.draw import WHITE, Size, draw_frame, resolve_size
-from abteach.trace import Frame, Trace, _Replay
+from abteach.trace import Frame, Trace
 
 #: File suffixes :func:`save_frame` understands, and the format each means.
 FORMATS: Final = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
@@ -207,24 +207,6 @@ def animation_steps(n_steps: int, max_frames: int = MAX_ANIMATION_FRAMES) -> lis
     return sorted({round(i * n_steps / (max_frames - 1)) for i in range(max_frames)})
 
 
-def _frames_at(trace: Trace, steps: Sequence[int]) -> Iterator[Frame]:
-    """Frames at increasing ``steps`` from one replay.  Trace.frame(k) replays from the start each
-    time, and Trace.frames() copies every frame; both are quadratic on a long search."""
-    wanted = iter(steps)
-    target = next(wanted, None)
-    replay = _Replay(trace)
-    if target == 0:
-        yield replay.snapshot(0)
-        target = next(wanted, None)
-    for k, event in enumerate(trace.events, start=1):
-        if target is None:
-            return
-        replay.apply(event)
-        if k == target:
-            yield replay.snapshot(k)
-            target = next(wanted, None)
-
-
 def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = False,
                    size: str | Size = "screen", duration: int = 800, hold_last: int = 3000,
                    max_frames: int = MAX_ANIMATION_FRAMES, dpi: float | None = None,
@@ -275,7 +257,7 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
     path = _check_target(filename, overwrite)
     draw_options.setdefault("stable", True)  # one layout for every frame, so nothing jumps
     images: list[Image.Image] = []
-    for frame in _frames_at(trace, steps):
+    for frame in trace.frames(steps):
         png = frame_png(trace, frame, size=size, dpi=dpi, **draw_options)
         with Image.open(io.BytesIO(png)) as im:
             images.append(im.convert("RGB"))

@@ -89,10 +89,10 @@ def _why_no_cutoff(e: Event, player: str) -> str:
 def _cutoff_sentence(trace: Any, e: Event, name: str, player: str, nodes: Mapping[Any, Any]) -> str:
     state = nodes.get(e.node)
     if player == "MIN":
-        holder, bound_name, bound = "MAX", "α", e.alpha
+        holder, bound = "MAX", e.alpha
         source = state.alpha_from if state is not None else None
     else:
-        holder, bound_name, bound = "MIN", "β", e.beta
+        holder, bound = "MIN", e.beta
         source = state.beta_from if state is not None else None
     where = f" at {trace.name(source)}" if source is not None else ""
     reason = f"{e.test}: {holder} already has {fmt(bound)}{where}, so {name} cannot matter"

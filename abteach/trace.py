@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from abteach.events import Bound, Event, Kind
 from abteach.narrate import explain
@@ -182,13 +182,29 @@ class Trace(Sequence[Event]):
             replay.apply(event)
         return replay.snapshot(step)
 
-    def frames(self) -> Iterator[Frame]:
-        """Every frame, from step 0 to ``len(self)``, replayed once."""
+    def frames(self, steps: Iterable[int] | None = None) -> Iterator[Frame]:
+        """Frames from one replay: every step from 0 to ``len(self)``, or only ``steps`` (increasing).
+
+        One pass serves them all, where calling :meth:`frame` per step would
+        replay from the start each time.
+        """
+        wanted = None if steps is None else iter(sorted(set(steps)))
+        target = None if wanted is None else next(wanted, None)
+        if target is not None and not 0 <= target:
+            raise IndexError(f"step {target} is out of range: this trace has steps 0 to {len(self.events)}")
         replay = _Replay(self)
-        yield replay.snapshot(0)
+        if wanted is None or target == 0:
+            yield replay.snapshot(0)
+            target = None if wanted is None else next(wanted, None)
         for k, event in enumerate(self.events, start=1):
+            if wanted is not None and target is None:
+                return
             replay.apply(event)
-            yield replay.snapshot(k)
+            if wanted is None or k == target:
+                yield replay.snapshot(k)
+                target = None if wanted is None else next(wanted, None)
+        if target is not None:
+            raise IndexError(f"step {target} is out of range: this trace has steps 0 to {len(self.events)}")
 
     @cached_property
     def all_frames(self) -> tuple[Frame, ...]:
