@@ -103,6 +103,8 @@ def fmt(x: float | None) -> str:
     """Numbers as the textbook prints them: ``−∞``, ``+∞``, ``3``, ``2.5``."""
     if x is None:
         return "·"
+    if type(x) is int:  # the common case in a trace, answered before the float tests
+        return str(x)
     if x == math.inf:
         return "+∞"
     if x == -math.inf:

@@ -148,7 +148,13 @@ class Tally:
 
 
 class Recorder(Tally):
-    """The recorder for a traced search: a :class:`Tally` that also keeps every :class:`Event`."""
+    """The recorder for a traced search: a :class:`Tally` that also keeps every :class:`Event`.
+
+    Events are built positionally with ``_event`` rather than ``Event(...,
+    v=v, ...)``: the keyword form runs namedtuple's generated ``__new__`` and
+    took about a third of a traced search.  Each tuple below is in field order:
+    kind, node, line, alpha, beta, v, value, player, bound, move, skipped, test, which.
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -156,35 +162,48 @@ class Recorder(Tally):
 
     def enter(self, path, line, player, alpha, beta):
         self.nodes += 1
-        self.events.append(Event(Kind.ENTER, path, line, alpha, beta, player=player))
+        self.events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
+                                          None, None, (), "", "")))
 
     def leaf(self, path, line, player, value, alpha=None, beta=None):
         self.evaluated.append(path)
-        self.events.append(Event(Kind.LEAF, path, line, alpha, beta, v=value, value=value, player=player))
+        self.events.append(_event(Event, (Kind.LEAF, path, line, alpha, beta, value, value, player,
+                                          None, None, (), "", "")))
         return value
 
     def value(self, path, line, v, child=None, got=None, alpha=None, beta=None):
-        Tally.value(self, path, line, v, child, got)
+        # Tally.value's rule, inlined so the best move is looked up once, not twice.
         best = self.best.get(path)
-        self.events.append(Event(Kind.VALUE, path, line, alpha, beta, v=v, value=got,
-                                 move=best[0] if best else None))
+        if child is not None and (best is None or best[1] != v):
+            best = self.best[path] = (child[-1], v)
+        self.events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
+                                          None, best[0] if best else None, (), "", "")))
 
     def test(self, path, line, test, v, alpha=None, beta=None):
-        self.events.append(Event(Kind.TEST, path, line, alpha, beta, v=v, test=_say(test)))
+        self.events.append(_event(Event, (Kind.TEST, path, line, alpha, beta, v, None, None,
+                                          None, None, (), _say(test), "")))
 
     def window(self, path, line, which, v, alpha, beta):
-        self.events.append(Event(Kind.WINDOW, path, line, alpha, beta, v=v, which=which))
+        self.events.append(_event(Event, (Kind.WINDOW, path, line, alpha, beta, v, None, None,
+                                          None, None, (), "", which)))
 
     def cutoff(self, path, line, test, skipped, v, alpha, beta):
         Tally.cutoff(self, path, line, test, skipped, v, alpha, beta)
-        self.events.append(Event(Kind.CUTOFF, path, line, alpha, beta, v=v, test=_say(test),
-                                 skipped=tuple(skipped)))
+        self.events.append(_event(Event, (Kind.CUTOFF, path, line, alpha, beta, v, None, None,
+                                          None, None, tuple(skipped), _say(test), "")))
 
     def exit(self, path, line, v, window, alpha=None, beta=None):
         best = self.best.get(path)
-        self.events.append(Event(Kind.EXIT, path, line, alpha, beta, v=v, value=v,
-                                 bound=Bound.classify(v, *window), move=best[0] if best else None))
+        self.events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
+                                          Bound.classify(v, *window), best[0] if best else None,
+                                          (), "", "")))
         return v
+
+
+_event = tuple.__new__
+# The tuples in Recorder spell out every field, so a new Event field must be added there too.
+if len(Event._fields) != 13:
+    raise ImportError(f"Recorder builds 13-field events but Event has {len(Event._fields)} fields")
 
 
 @dataclass(frozen=True)
