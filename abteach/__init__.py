@@ -15,7 +15,7 @@ from abteach.draw import draw_frame, draw_tree, node_styles
 from abteach.export import frame_png, save_animation, save_frame
 from abteach.layout import tidy_layout, to_networkx
 from abteach.stepper import static_stepper, stepper
-from abteach.tables import side_by_side, trace_table
+from abteach.tables import side_by_side, table, trace_table
 from abteach.events import Bound, Event, Kind, fmt
 from abteach.games import Game
 from abteach.players import MAX, MIN, Player
@@ -27,7 +27,7 @@ from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_fro
 
 __all__ = [
     "examples", "fig55", "mistakes", "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
-    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "trace_table", "side_by_side",
+    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
     "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",

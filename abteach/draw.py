@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import io
 import math
 import textwrap
 from dataclasses import dataclass
@@ -772,6 +773,22 @@ def _draw_legend(fig: Figure, rows: list[list[tuple[Any, float]]], size: Size, w
             x += w
 
 
+class Drawing(Figure):
+    """A matplotlib Figure that shows itself in Jupyter without pyplot.
+
+    Nothing registers it with pyplot, so it never leaks or shows twice; its
+    text form is stable (no sizes), so stored notebook outputs compare cleanly.
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
+
+    def __repr__(self) -> str:
+        return "<abteach drawing>"
+
+
 def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
             size: Size, ax: Axes | None, *, caption: str, legend: bool, frame_mode: bool,
             ghosts: Mapping[Path, Style] | None = None) -> Figure:
@@ -821,7 +838,7 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
     own = ax is None
     if own:
         dpi = min(size.dpi, _MAX_PIXELS / max(width, height))
-        fig = Figure(figsize=(width, height), dpi=dpi)
+        fig = Drawing(figsize=(width, height), dpi=dpi)
         fig.patch.set_facecolor(WHITE)
         ax = fig.add_axes((0, leg_h / height, 1, tree_h / height))
     else:

@@ -43,6 +43,10 @@ class Listing:
     def __str__(self) -> str:
         return "\n".join(text for _, text in self.lines)
 
+    def __repr__(self) -> str:
+        numbered = (f"{n:>2}  {text}" if text else "" for n, (_, text) in enumerate(self.lines, start=1))
+        return self.title + "\n" + "\n".join(numbered)
+
 
 def _mirror(lines: list[Line]) -> list[Line]:
     """MIN-VALUE from MAX-VALUE: the textbook prints it as the mirror image."""

@@ -48,6 +48,27 @@ class Table:
         return len(self.rows)
 
 
+def table(rows: Iterable[Sequence[object]], columns: Sequence[str], *, caption: str = "") -> Table:
+    """Any rows as a :class:`Table`, e.g. experiment results.
+
+    Examples
+    --------
+    >>> table([(2, 4)], ["b", "b²"])
+    b  b²
+    -  --
+    2  4
+    """
+    rows = tuple(tuple(ab_str(x) for x in row) for row in rows)
+    if any(len(r) != len(columns) for r in rows):
+        raise ValueError(f"every row needs {len(columns)} cells, one per column {list(columns)}")
+    return Table(tuple(columns), rows, caption)
+
+
+def ab_str(x: object) -> str:
+    """Numbers as the lectures print them (±∞ as symbols); anything else as str."""
+    return fmt(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else str(x)
+
+
 def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, caption: str = "") -> Table:
     """One row per event: the pseudocode line that ran, the node, its α, β and v, and why.
 
