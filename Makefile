@@ -38,6 +38,7 @@ regenerate: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	bash benchmarks/setup_peer.sh
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/redraw.py
 
 clean:
 	rm -rf $(VENV)
