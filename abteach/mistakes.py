@@ -29,13 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import inf
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from abteach import examples
 from abteach.events import Event, Kind, fmt
 from abteach.pseudocode import Listing, listing
 from abteach.search.alphabeta import alphabeta, alphabeta3
-from abteach.search.common import Problem, RecursionError_, Recorder, SearchResult, Tally, finish
+from abteach.search.common import Problem, TooDeepError, Recorder, SearchResult, Tally, finish
 from abteach.search.minimax import minimax
 from abteach.trace import Trace
 from abteach.trees import MAX_DEPTH, Node, Path, Tree
@@ -432,14 +432,14 @@ def right_to_left(p: Problem, log: Tally) -> tuple[float, Any]:
 def _too_deep(p: Problem, state: Any, path: Path) -> bool:
     """CUTOFF-TEST with ``>`` where it needs ``≥``: the ply at the limit is expanded too."""
     if len(path) > MAX_DEPTH:
-        raise RecursionError_(path)
+        raise TooDeepError(path)
     return p.game.is_terminal(state) or (p.depth is not None and len(path) > p.depth)  # ✗
 
 
 def _too_shallow(p: Problem, state: Any, path: Path) -> bool:
     """CUTOFF-TEST that counts the root as ply 1, so it stops one ply early."""
     if len(path) > MAX_DEPTH:
-        raise RecursionError_(path)
+        raise TooDeepError(path)
     return p.game.is_terminal(state) or (p.depth is not None and len(path) + 1 >= p.depth)  # ✗
 
 
@@ -1308,9 +1308,64 @@ def _best_moves(game: Any, state: Any, depth: int | None, evaluate: Any, order: 
                      if len(e.node) == 1 and e.kind in (Kind.EXIT, Kind.LEAF) and e.value == value)
 
 
+# -- a summary for tables ------------------------------------------------------------
+
+#: The columns of :func:`summary_rows`, for ``ab.table(rows, SUMMARY_COLUMNS)``.
+SUMMARY_COLUMNS: tuple[str, ...] = ("mistake", "tree", "value", "move", "leaves", "correct leaves",
+                                    "first difference")
+
+
+def summary_rows(diagnoses: Iterable[Diagnosis] | None = None) -> list[tuple[str, ...]]:
+    """One row per diagnosis, to compare mistakes in a table.
+
+    A value or move is marked ✓ when right and ✗ when wrong; a move that is
+    another best move than the textbook's is marked ≈.
+
+    Parameters
+    ----------
+    diagnoses : iterable of Diagnosis, optional
+        By default every mistake of :data:`MISTAKES` on its own example tree.
+
+    Returns
+    -------
+    list of tuple of str
+        Rows with the columns :data:`SUMMARY_COLUMNS`.  The tree is named by
+        its key in ``abteach.examples.ALL``, or ``"(given)"`` for another.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> print(ab.table(summary_rows([diagnose("alpha-in-min")]), SUMMARY_COLUMNS))
+    mistake                  tree     value  move  leaves  correct leaves  first difference
+    -----------------------  -------  -----  ----  ------  --------------  ----------------
+    α updated in a MIN node  FIG_5_2  5 ✗    a3 ✗  5       7               step 9, at B
+    """
+    if diagnoses is None:
+        diagnoses = (diagnose(m) for m in MISTAKES)
+    rows: list[tuple[str, ...]] = []
+    for d in diagnoses:
+        move = d.buggy.move_name or "none"
+        mark = "✓" if d.same_move else "≈" if d.move_right else "✗"
+        rows.append((
+            d.mistake.title,
+            _example_name(d.correct.trace.game if d.correct.trace is not None else None),
+            f"{fmt(d.buggy.value)} {'✓' if d.value_right else '✗'}",
+            f"{move} {mark}",
+            str(d.leaves),
+            str(d.correct_leaves),
+            f"step {d.difference.step}, at {d.difference.name}" if d.difference else "none",
+        ))
+    return rows
+
+
+def _example_name(game: Any) -> str:
+    """The key of ``game`` in ``abteach.examples.ALL``, or ``"(given)"``."""
+    return next((key for key, t in examples.ALL.items() if t is game), "(given)")
+
+
 __all__ = [
     "MISTAKES", "Mistake", "Difference", "Diagnosis", "Search",
-    "run_mistake", "first_difference", "diagnose", "random_play_value",
+    "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
     "no_window", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test", "cutoff_before_update",
     "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
 ]

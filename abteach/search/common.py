@@ -60,13 +60,15 @@ class Problem:
 
     def is_cutoff(self, state: Any, path: Path) -> bool:
         """TERMINAL-TEST, or CUTOFF-TEST when the search is depth-limited."""
-        if len(path) > MAX_DEPTH:
-            raise RecursionError_(path)
-        return self.game.is_terminal(state) or (self.depth is not None and len(path) >= self.depth)
+        ply = len(path)
+        if ply > MAX_DEPTH:
+            raise TooDeepError(path)
+        return self.game.is_terminal(state) or (self.depth is not None and ply >= self.depth)
 
     def utility(self, state: Any) -> float:
         """UTILITY at a terminal state, EVAL at a cut-off one; both for MAX."""
-        if self.game.is_terminal(state):
+        # Without a depth limit every cut-off state is terminal: skip the second test.
+        if self.depth is None or self.game.is_terminal(state):
             return self.game.utility(state, self.player)
         return self.evaluate(state, self.player)
 
@@ -76,10 +78,10 @@ class Problem:
         The index is the action's place in the game's own list, so a node's path
         stays the same whatever order the search visits children in.
         """
+        if self.order is None:
+            return list(enumerate(self.game.actions(state)))
         actions = list(self.game.actions(state))
         pairs = list(enumerate(actions))
-        if self.order is None:
-            return pairs
         ordered = list(self.order(state, actions))
         if sorted(map(repr, ordered)) != sorted(map(repr, actions)) or len(ordered) != len(actions):
             raise ValueError(f"the move-ordering function must return a reordering of {actions!r}, got {ordered!r}")
@@ -91,7 +93,7 @@ class Problem:
         return out
 
 
-class RecursionError_(ValueError):
+class TooDeepError(ValueError):
     """A game deeper than the search supports (a ValueError, never Python's RecursionError)."""
 
     def __init__(self, path: Path) -> None:
