@@ -35,7 +35,7 @@ from abteach import examples
 from abteach.events import Event, Kind, fmt
 from abteach.pseudocode import Listing, listing
 from abteach.search.alphabeta import alphabeta, alphabeta3
-from abteach.search.common import Problem, TooDeepError, Recorder, SearchResult, Tally, finish
+from abteach.search.common import Problem, TooDeepError, Recorder, SearchResult, Tally, finish, run
 from abteach.search.minimax import minimax
 from abteach.trace import Trace
 from abteach.trees import MAX_DEPTH, Node, Path, Tree
@@ -970,7 +970,7 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     depth, evaluate = _resolve(m, game, depth, evaluate)
     problem = Problem(game, state, depth, evaluate, order)
     log = Recorder() if trace else Tally()
-    value, action = m.search(problem, log)
+    value, action = run(m.search, problem, log)
     if action is not None:
         # finish() reads the answer off the recorder's best child of the root,
         # so a search that answers with its own move must put it there.
@@ -1031,6 +1031,10 @@ class Difference:
 
     def __str__(self) -> str:
         return f"step {self.step}, at {self.name}: {self.what}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """Show the one line in IPython and Jupyter, in place of the fields."""
+        p.text(str(self))
 
 
 def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | None:
@@ -1238,6 +1242,10 @@ class Diagnosis:
 
     def __str__(self) -> str:
         return self.summary()
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """Show the summary in IPython and Jupyter, in place of the fields."""
+        p.text(self.summary())
 
 
 def _count(n: int, noun: str) -> str:

@@ -25,7 +25,7 @@ SPEEDS: dict[str, int] = {"slow": 1500, "normal": 800, "fast": 300}
 
 _CSS = """
 <style>
-.ab-listing pre { font-size: 13px; line-height: 1.45; margin: 0; color: #1a1a1a; background: #ffffff; }
+.ab-listing pre { font-size: 12px; line-height: 1.45; margin: 0; color: #1a1a1a; background: #ffffff; }
 .ab-listing .ab-line { display: block; padding: 0 6px; white-space: pre; }
 .ab-listing .ab-current-line { background: #fde9b8; font-weight: bold; outline: 2px solid #7a4b00; }
 .ab-stack table { border-collapse: collapse; font-size: 13px; color: #1a1a1a; }
@@ -101,13 +101,16 @@ class Stepper(widgets.VBox):
         self.play = widgets.Play(value=0, min=0, max=last, interval=SPEEDS[speed], description="play")
         self.speed = widgets.Dropdown(options=list(SPEEDS), value=speed, description="speed",
                                       layout=widgets.Layout(width="180px"))
+        # Icons from JupyterLab's own icon font: not every browser font has ⏮ and ⏭,
+        # and a plain ▶ would look like Play.
         buttons = {
-            "first": ("⏮", "First step (Home)"),
-            "back": ("◀", "Step back"),
-            "forward": ("▶", "Step forward"),
-            "last": ("⏭", "Last step (End)"),
+            "first": ("fast-backward", "First step"),
+            "back": ("step-backward", "Step back"),
+            "forward": ("step-forward", "Step forward"),
+            "last": ("fast-forward", "Last step"),
         }
-        self.buttons = {key: widgets.Button(description=icon, tooltip=tip, layout=widgets.Layout(width="48px"))
+        self.buttons = {key: widgets.Button(icon=icon, tooltip=tip, description="",
+                                            layout=widgets.Layout(width="44px"))
                         for key, (icon, tip) in buttons.items()}
         self.listing = widgets.HTML()
         self.stack = widgets.HTML()
@@ -137,7 +140,9 @@ class Stepper(widgets.VBox):
 
         controls = widgets.HBox([self.buttons["first"], self.buttons["back"], self.play,
                                  self.buttons["forward"], self.buttons["last"], self.slider, self.speed])
-        side = widgets.VBox([self.listing, self.stack], layout=widgets.Layout(min_width="420px"))
+        # The picture gets at most 60% of the width, so the listing's long lines fit beside it.
+        self.image.layout = widgets.Layout(max_width="60%", height="auto", object_fit="contain")
+        side = widgets.VBox([self.listing, self.stack], layout=widgets.Layout(flex="1 1 0", overflow="auto"))
         body = widgets.HBox([self.image, side])
         super().__init__([widgets.HTML(_CSS), self.choice, controls, self.explanation, body])
         self.add_class("ab-stepper")

@@ -13,7 +13,7 @@ from math import inf
 from typing import Any
 
 from abteach.pseudocode import listing
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish
+from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
 
 
 def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: bool = True,
@@ -62,7 +62,7 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     problem = Problem(game, state, depth, evaluate, order)
     log = Recorder() if trace else Tally()
     search = alphabeta3 if edition == 3 else alphabeta4
-    value = search(problem, log, prune_on_tie)
+    value = run(search, problem, log, prune_on_tie)
     return finish(problem, log, value, algorithm="alphabeta", edition=edition, prune_on_tie=prune_on_tie,
                   listing=listing("alphabeta", edition, prune_on_tie=prune_on_tie, depth_limited=depth is not None))
 

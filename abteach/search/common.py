@@ -8,6 +8,7 @@ the principal variation, events) lives here, in the recorder they call.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -206,6 +207,23 @@ _event = tuple.__new__
 # The tuples in Recorder spell out every field, so a new Event field must be added there too.
 if len(Event._fields) != 13:
     raise ImportError(f"Recorder builds 13-field events but Event has {len(Event._fields)} fields")
+
+
+def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
+    """Run ``search(problem, log, *options)``, pausing the cyclic garbage collector while it traces.
+
+    A trace is many small tuples that live as long as the trace and form no
+    cycles; left running, the collector walks all of them again at every full
+    collection while they are being created, which can cost more than the
+    search itself.  Counting alone allocates little, so it runs as is.
+    """
+    if not isinstance(log, Recorder) or not gc.isenabled():
+        return search(problem, log, *options)
+    gc.disable()
+    try:
+        return search(problem, log, *options)
+    finally:
+        gc.enable()
 
 
 @dataclass(frozen=True)

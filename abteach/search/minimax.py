@@ -6,7 +6,7 @@ from math import inf
 from typing import Any
 
 from abteach.pseudocode import listing
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish
+from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
 
 
 def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None = None,
@@ -27,7 +27,7 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
     problem = Problem(game, state, depth, evaluate, order)
     log = Recorder() if trace else Tally()
-    value = (minimax3 if edition == 3 else minimax4)(problem, log)
+    value = run(minimax3 if edition == 3 else minimax4, problem, log)
     return finish(problem, log, value, algorithm="minimax", edition=edition, prune_on_tie=True,
                   listing=listing("minimax", edition, depth_limited=depth is not None))
 

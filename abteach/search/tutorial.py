@@ -12,7 +12,7 @@ from math import inf
 from typing import Any
 
 from abteach.pseudocode import tutorial_listing
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish
+from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
 
 
 def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None, evaluate=None,
@@ -28,7 +28,7 @@ def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None
     """
     problem = Problem(game, state, depth, evaluate, order)
     log = Recorder() if trace else Tally()
-    value = running_eval(problem, log)
+    value = run(running_eval, problem, log)
     return finish(problem, log, value, algorithm="alphabeta_tutorial", edition=4, prune_on_tie=True,
                   listing=tutorial_listing())
 
