@@ -535,3 +535,132 @@ def ordering_experiment(b: int, d: int, *, lookaheads: Sequence[int] = (1, 2, 3)
             costs[name].append(getattr(order, "evaluations", 0))
     rows = tuple(OrderingRow(n, statistics.fmean(leaves[n]), statistics.fmean(costs[n])) for n in names)
     return OrderingComparison(b, d, trials, noise, rows, time.perf_counter() - start)
+
+
+# -- leaves against depth, under each ordering, beside every law ----------------------
+
+#: The deepest random-order search :func:`growth_experiment` runs for each ``b``:
+#: about half a second per ``b`` at 20 trials.
+GROWTH_DEPTHS: Mapping[int, int] = MappingProxyType({2: 12, 3: 8, 4: 7, 5: 6, 6: 6, 7: 5, 8: 5})
+
+#: Best and worst order need every node's minimax value, so an explicit tree:
+#: :func:`growth_experiment` measures them only on trees with at most this many leaves.
+EXPLICIT_LEAVES = 1024
+
+
+@dataclass(frozen=True)
+class GrowthCurve:
+    """Leaves alpha-beta evaluates at each depth for one branching factor, under three orderings.
+
+    Attributes
+    ----------
+    branching : int
+    random : BranchingEstimate
+        Random order at every depth from 1 to the deepest searched.
+    best, worst : tuple of LeafCounts
+        Perfect and pessimal order at every depth whose full tree has at most
+        :data:`EXPLICIT_LEAVES` leaves.
+    """
+
+    branching: int
+    random: BranchingEstimate
+    best: tuple[LeafCounts, ...]
+    worst: tuple[LeafCounts, ...]
+
+    @property
+    def fit_depths(self) -> tuple[int, ...]:
+        """The random-order depths the exponent is fitted on: those of the deepest one's parity.
+
+        Depth 1 is left out when two deeper depths remain: one ply prunes nothing,
+        so it bends the line.
+        """
+        top = max(self.random.depths)
+        same = tuple(d for d in self.random.depths if d % 2 == top % 2)
+        deeper = tuple(d for d in same if d >= 2)
+        return deeper if len(deeper) >= 2 else same
+
+    @property
+    def fit(self) -> ExponentFit:
+        """``leaves ≈ C · b**(e·d)`` fitted to the random-order means at :attr:`fit_depths`."""
+        by_depth = dict(zip(self.random.depths, self.random.mean_leaves))
+        depths = self.fit_depths
+        return fit_exponent(self.branching, depths, [by_depth[d] for d in depths])
+
+
+@dataclass(frozen=True)
+class GrowthExperiment:
+    """One :class:`GrowthCurve` per branching factor, and what the whole experiment cost."""
+
+    curves: tuple[GrowthCurve, ...]
+    trials: int
+    seconds: float
+
+    def curve(self, b: int) -> GrowthCurve:
+        for c in self.curves:
+            if c.branching == b:
+                return c
+        raise KeyError(f"no curve for b={b!r}; have b = {[c.branching for c in self.curves]}")
+
+
+def growth_experiment(bs: Iterable[int] = range(2, 9), *, depths: Mapping[int, int] | None = None,
+                      trials: int = 20, explicit_trials: int = 3, max_leaves: int = EXPLICIT_LEAVES,
+                      seed: int | str = 0) -> GrowthExperiment:
+    """Count the leaves alpha-beta evaluates, depth by depth, under random, best and worst order.
+
+    Random order runs on :class:`abteach.generate.RandomGame` trees, made on
+    demand, so it reaches deeper than the explicit trees that best and worst
+    order need.  Best order's count is fixed by the tree's shape
+    (:func:`knuth_moore`), and worst order's nearly so, which is why they need
+    fewer trials.
+
+    Parameters
+    ----------
+    bs : iterable of int
+        Branching factors, each ≥ 2.
+    depths : mapping of int to int, optional
+        The deepest random-order search for each ``b``, ≥ 3; default
+        :data:`GROWTH_DEPTHS` (and 4 for a ``b`` it does not list).
+    trials : int
+        Random trees per depth under random order.
+    explicit_trials : int
+        Random trees per depth under best and worst order.
+    max_leaves : int
+        Measure best and worst order only where ``b**d ≤ max_leaves``.
+    seed : int or str
+        The same seed gives the same counts.
+
+    Returns
+    -------
+    GrowthExperiment
+
+    Examples
+    --------
+    >>> from abteach.complexity import growth_experiment
+    >>> g = growth_experiment([3], depths={3: 4}, trials=5, max_leaves=30)
+    >>> c = g.curve(3)
+    >>> c.random.depths, [x.counts[0] for x in c.best], [x.depth for x in c.worst]
+    ((1, 2, 3, 4), [3, 5, 11], [1, 2, 3])
+    """
+    _check_trials(trials)
+    _check_trials(explicit_trials)
+    if isinstance(max_leaves, bool) or not isinstance(max_leaves, numbers.Integral) or max_leaves < 1:
+        raise ValueError(f"max_leaves must be a whole number ≥ 1, not {max_leaves!r}")
+    bs = list(bs)
+    if not bs:
+        raise ValueError("bs must list at least one branching factor, such as range(2, 9)")
+    deepest = dict(GROWTH_DEPTHS if depths is None else depths)
+    start = time.perf_counter()
+    curves = []
+    for b in bs:
+        if isinstance(b, bool) or not isinstance(b, numbers.Integral) or b < 2:
+            raise ValueError(f"every b must be a whole number ≥ 2, not {b!r}")
+        top = deepest.get(b, 4)
+        # Two depths of one parity are the fewest an exponent can be fitted to.
+        if isinstance(top, bool) or not isinstance(top, numbers.Integral) or top < 3:
+            raise ValueError(f"the deepest depth for b={b} must be a whole number ≥ 3, not {top!r}")
+        rand = effective_branching(b, range(1, top + 1), trials=trials, seed=seed)
+        explicit = [d for d in range(1, top + 1) if b ** d <= max_leaves]
+        best = tuple(count_leaves(b, d, "best", trials=explicit_trials, seed=seed) for d in explicit)
+        worst = tuple(count_leaves(b, d, "worst", trials=explicit_trials, seed=seed) for d in explicit)
+        curves.append(GrowthCurve(b, rand, best, worst))
+    return GrowthExperiment(tuple(curves), trials, time.perf_counter() - start)
