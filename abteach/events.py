@@ -51,11 +51,17 @@ class Bound(str, Enum):
     LOWER = "lower"  # fail-high: the true value is at least this
 
     @staticmethod
-    def classify(g: float, alpha: float | None, beta: float | None) -> "Bound":
-        """Fail-soft rule: g ≤ α is an upper bound, g ≥ β a lower bound, else exact."""
-        if alpha is not None and g <= alpha:
+    def classify(g: float, alpha: float | None, beta: float | None, *, closed: bool = False) -> "Bound":
+        """What a return ``g`` from a call with window (α, β) says about the true value.
+
+        Fail-soft rule: g ≤ α is an upper bound, g ≥ β a lower bound, otherwise
+        exact.  A search that prunes only strictly (``v > β``) searches the
+        *closed* window [α, β]: there a return equal to α or β is exact, and only
+        g < α or g > β is a bound.
+        """
+        if alpha is not None and (g < alpha if closed else g <= alpha):
             return Bound.UPPER
-        if beta is not None and g >= beta:
+        if beta is not None and (g > beta if closed else g >= beta):
             return Bound.LOWER
         return Bound.EXACT
 

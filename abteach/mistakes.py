@@ -969,7 +969,7 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     m = _mistake(mistake_id)
     depth, evaluate = _resolve(m, game, depth, evaluate)
     problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder() if trace else Tally()
+    log = Recorder(closed_window=not m.prune_on_tie) if trace else Tally()
     value, action = run(m.search, problem, log)
     if action is not None:
         # finish() reads the answer off the recorder's best child of the root,

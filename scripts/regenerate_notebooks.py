@@ -49,6 +49,8 @@ def regenerate(path: Path, timeout: int = 600) -> None:
     os.environ["PYTHONHASHSEED"] = "0"
     client = NotebookClient(
         nb, timeout=timeout, kernel_name="python3", record_timing=False,
+        # One stream output per cell and stream, however the kernel chunks it.
+        coalesce_streams=True,
         resources={"metadata": {"path": str(path.parent)}},
     )
     client.execute(env={**os.environ, "PYTHONHASHSEED": "0"})

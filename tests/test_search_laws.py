@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.events import Bound, Kind
-from strategies import inner_trees
+from .strategies import inner_trees
 
 
 def minimax_value(nested, maximizing=True):
@@ -150,3 +150,17 @@ def test_tutorial_form_prunes_exactly_as_the_textbook(nested):
     assert (tutorial.value, tutorial.move, tutorial.evaluated, tutorial.pruned) == \
            (book.value, book.move, book.evaluated, book.pruned)
     assert all(e.line in tutorial.trace.listing for e in tutorial.trace)
+
+
+@settings(max_examples=300, deadline=None)
+@given(inner_trees(), st.sampled_from([3, 4]))
+def test_strict_rule_returns_at_the_window_ends_are_exact(nested, edition):
+    # Pruning only on v > β searches the closed window [α, β]: a return equal to
+    # α or β is the true value, and the trace must call it exact.
+    t = ab.tree(nested)
+    tr = ab.alphabeta(t, edition=edition, prune_on_tie=False).trace
+    entered = {e.node: (e.alpha, e.beta) for e in tr if e.kind is Kind.ENTER}
+    for e in tr:
+        if e.kind is Kind.EXIT and e.value in entered[e.node]:
+            assert e.bound is Bound.EXACT
+            assert e.value == minimax_value(_sub(nested, e.node), t.node(e.node).player == ab.MAX)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 import abteach as ab
-from strategies import nested_trees
+from .strategies import nested_trees
 
 
 def test_levels_alternate_from_the_root():

@@ -60,7 +60,7 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     if not isinstance(prune_on_tie, bool):
         raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
     problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder() if trace else Tally()
+    log = Recorder(closed_window=not prune_on_tie) if trace else Tally()
     search = alphabeta3 if edition == 3 else alphabeta4
     value = run(search, problem, log, prune_on_tie)
     return finish(problem, log, value, algorithm="alphabeta", edition=edition, prune_on_tie=prune_on_tie,

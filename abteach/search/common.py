@@ -159,9 +159,11 @@ class Recorder(Tally):
     kind, node, line, alpha, beta, v, value, player, bound, move, skipped, test, which.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, closed_window: bool = False) -> None:
         super().__init__()
         self.events: list[Event] = []
+        # True under the strict tie rule, which makes returns equal to α or β exact.
+        self.closed_window = closed_window
 
     def enter(self, path, line, player, alpha, beta):
         self.nodes += 1
@@ -198,7 +200,7 @@ class Recorder(Tally):
     def exit(self, path, line, v, window, alpha=None, beta=None):
         best = self.best.get(path)
         self.events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
-                                          Bound.classify(v, *window), best[0] if best else None,
+                                          Bound.classify(v, *window, closed=self.closed_window), best[0] if best else None,
                                           (), "", "")))
         return v
 

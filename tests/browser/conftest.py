@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
-from labserver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, OUTSIDE, LabServer, start_server, stop_server
+from .labserver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, OUTSIDE, LabServer, start_server, stop_server
 
 _REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 

@@ -24,7 +24,7 @@ from playwright.sync_api import Locator, Page, expect
 import abteach as ab
 from abteach.export import frame_png
 
-from labserver import ARTIFACTS, KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .labserver import ARTIFACTS, KERNEL_IDLE, ROOT, LabServer, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
