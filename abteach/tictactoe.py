@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 Square = int  # 0..8, row by row
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -39,11 +40,17 @@ class Board:
     def to_move(self) -> str:
         return "X" if self.cells.count("X") == self.cells.count("O") else "O"
 
-    def winner(self) -> str | None:
+    @cached_property
+    def _winner(self) -> str | None:
+        # Cached: a search asks each position for its winner twice (IS-TERMINAL, then UTILITY).
         for a, b, c in LINES:
             if self.cells[a] != "." and self.cells[a] == self.cells[b] == self.cells[c]:
                 return self.cells[a]
         return None
+
+    def winner(self) -> str | None:
+        """``'X'`` or ``'O'`` if that player has three in a row, else ``None``."""
+        return self._winner
 
     def play(self, square: Square) -> "Board":
         if self.cells[square] != ".":
