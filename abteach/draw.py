@@ -16,6 +16,10 @@ Conventions
   When the search is done, the chosen move and the principal variation are
   drawn thick.  Every status is told by line style, hatch, marker or text as
   well as by colour, and the colours are the colour-blind-safe Okabe–Ito set.
+* A *marked* node (``highlight=`` in :func:`draw_frame`, or
+  :attr:`Style.mark` via :func:`mark_nodes` and :func:`draw_styles`) gets a
+  thick dashed ring in reddish purple and its mark (``≠`` by default) in a
+  box beside its name, so a view can point at nodes without relying on colour.
 * Text keeps a contrast ratio of at least 4.5 (WCAG AA) against whatever it
   sits on; :data:`TEXT_PAIRS` lists every pair used, and
   :func:`contrast_ratio` checks them.
@@ -41,7 +45,7 @@ from __future__ import annotations
 import io
 import math
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final, Iterable, Mapping, Sequence
 
@@ -91,6 +95,7 @@ BLUE: Final = "#0072B2"        # Okabe–Ito blue: call stack and current node
 GREEN: Final = "#009E73"       # Okabe–Ito bluish green: principal variation
 VERMILLION: Final = "#D55E00"  # Okabe–Ito vermillion: pruned
 UNSEEN: Final = "#8C8C8C"      # outline of nodes not yet visited
+PURPLE: Final = "#CC79A7"      # Okabe–Ito reddish purple: the ring of a marked node
 
 #: Every (text colour, background colour) pair the drawings use.  Each must
 #: reach the WCAG AA contrast ratio for text, 4.5 : 1.
@@ -105,7 +110,7 @@ TEXT_PAIRS: Final[tuple[tuple[str, str], ...]] = (
 #: Every line colour drawn on the white background.  WCAG asks 3 : 1 for
 #: graphical objects that carry meaning.
 GRAPHIC_PAIRS: Final[tuple[tuple[str, str], ...]] = (
-    (INK, WHITE), (BLUE, WHITE), (GREEN, WHITE), (VERMILLION, WHITE), (UNSEEN, WHITE),
+    (INK, WHITE), (BLUE, WHITE), (GREEN, WHITE), (VERMILLION, WHITE), (UNSEEN, WHITE), (PURPLE, WHITE),
 )
 
 
@@ -189,6 +194,8 @@ class Style:
     node, ``inside`` the text within the node (a leaf's utility, or an inner
     node's returned value), ``pruned_by`` the comparison that pruned this
     node (set only on the pruned child itself, not on nodes below it).
+    ``mark``, when not empty, highlights the node: a thick dashed ring, and
+    this text in a box beside its name.
     """
 
     path: Path
@@ -213,6 +220,7 @@ class Style:
     on_pv: bool = False
     pruned_by: str = ""
     hidden: int = 0          # nodes below this one left out of a summarised drawing
+    mark: str = ""           # highlight: a dashed ring, and this text beside the name
 
     @property
     def pruned(self) -> bool:
@@ -575,6 +583,7 @@ class _Metrics:
     tri: float     # side of a ▲/▼ marker
     box: float     # side of a leaf box
     ring: float    # diameter of the current-node ring
+    halo: float    # diameter of the ring around a marked node, outside the current-node ring
     gap: float     # between a node and its side labels
 
 
@@ -585,17 +594,32 @@ def _metrics(styles: Mapping[Path, Style], size: Size) -> _Metrics:
     tri = max([size.marker] + [(_text_width(t, size.font) + 0.4 * size.font) * 1.5 for t in inner])
     box = max([2.3 * size.font] + [_text_width(t, size.font) + 0.9 * size.font for t in leaves])
     ring = 1.4 * max(tri, box)
-    return _Metrics(tri, box, ring, 0.25 * size.font)
+    return _Metrics(tri, box, ring, ring + 0.7 * size.font, 0.25 * size.font)
 
 
 def _half(style: Style, m: _Metrics) -> float:
     return (m.box if style.kind == "leaf" else m.tri) / 2
 
 
+def _side(style: Style, m: _Metrics) -> float:
+    """How far (points) the node and its rings reach from its centre."""
+    return max(_half(style, m), m.ring / 2 if style.current else 0, m.halo / 2 if style.mark else 0)
+
+
+def _name_width(style: Style, size: Size) -> float:
+    return _text_width(style.name, size.font) * 1.08 if style.name else 0.0
+
+
+def _mark_width(style: Style, size: Size) -> float:
+    # The mark is bold, in a padded box.
+    return _text_width(style.mark, size.font) * 1.15 + 0.6 * size.font if style.mark else 0.0
+
+
 def _extents(style: Style, m: _Metrics, size: Size) -> tuple[float, float]:
     """How far (points) the node and its side labels reach to the left and to the right."""
-    side = max(_half(style, m), m.ring / 2 if style.current else 0)
-    left = side + (m.gap + _text_width(style.name, size.font) * 1.08 if style.name else 0)
+    side = _side(style, m)
+    left = side + (m.gap + _name_width(style, size) if style.name else 0)
+    left += m.gap + _mark_width(style, size) if style.mark else 0
     right = side + (m.gap + _text_width(style.annotation, size.small) if style.annotation else 0)
     return left, right
 
@@ -694,7 +718,7 @@ def _annotation_shift(p: Path, s: Style, left: float, styles: Mapping[Path, Styl
     return max(min(0.0, top - height / 2), bottom + height / 2)
 
 
-def _legend_handles(styles: Mapping[Path, Style], size: Size, frame_mode: bool) -> list:
+def _legend_handles(styles: Mapping[Path, Style], size: Size, frame_mode: bool, mark_label: str) -> list:
     lw = size.line
     kinds = {s.kind for s in styles.values()}
     h: list = []
@@ -704,6 +728,10 @@ def _legend_handles(styles: Mapping[Path, Style], size: Size, frame_mode: bool) 
         h.append(Line2D([], [], ls="", marker="v", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="MIN to move"))
     if "leaf" in kinds:
         h.append(Line2D([], [], ls="", marker="s", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="leaf (utility)"))
+    marks = sorted({s.mark for s in styles.values() if s.mark})
+    if marks:
+        h.append(Patch(facecolor="none", edgecolor=PURPLE, ls="--", lw=2.0 * lw,
+                       label=f"{' '.join(marks)} {mark_label}"))
     if not frame_mode:
         return h
     st = [s for s in styles.values()]
@@ -791,7 +819,7 @@ class Drawing(Figure):
 
 def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
             size: Size, ax: Axes | None, *, caption: str, legend: bool, frame_mode: bool,
-            ghosts: Mapping[Path, Style] | None = None) -> Figure:
+            ghosts: Mapping[Path, Style] | None = None, mark_label: str = "marked") -> Figure:
     """Draw ``styles`` at ``pos``.  ``ghosts`` are nodes laid out but not drawn (yet): they get room."""
     kids = {p: [c for c in all_kids.get(p, ()) if c in styles] for p in styles}
     spaced = {**(ghosts or {}), **styles}
@@ -830,7 +858,7 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
     wrap = max(20, int(width * 72 / (_CHAR_EM * size.font) * 0.95) - 2)
     cap_lines = [line for para in caption.split("\n") for line in (textwrap.wrap(para, wrap) or [""])] if caption else []
     cap_h = (len(cap_lines) * _LINE * size.font + 0.8 * size.font) / 72 if cap_lines else 0.0
-    handles = _legend_handles(styles, size, frame_mode) if legend else []
+    handles = _legend_handles(styles, size, frame_mode, mark_label) if legend else []
     rows = _legend_rows(handles, size, width)
     leg_h = (len(rows) * _LEGEND_ROW * size.small + 0.6 * size.small) / 72 if rows else 0.0
     height = tree_h + cap_h + leg_h
@@ -892,6 +920,13 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
                                       node_color="none", edgecolors=BLUE, linewidths=2.2 * lw, ax=ax,
                                       hide_ticks=False)
         coll.set_zorder(2.5)
+    marked = [p for p, s in styles.items() if s.mark]
+    if marked:
+        coll = nx.draw_networkx_nodes(g, pos, nodelist=marked, node_shape="o", node_size=m.halo ** 2,
+                                      node_color="none", edgecolors=PURPLE, linewidths=2.4 * lw, ax=ax,
+                                      hide_ticks=False)
+        coll.set_linestyle((0, (2.5, 1.5)))
+        coll.set_zorder(2.4)
 
     # Text.  Offsets are in points, so labels keep their distance at any zoom.
     offsets: dict[tuple[float, float], Transform] = {}
@@ -910,10 +945,16 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
             bbox = dict(boxstyle="square,pad=0.1", fc=LIGHT, ec="none") if s.hatch else None
             ax.text(x, y, s.inside, transform=at(0, dy), ha="center", va="center", fontsize=size.font,
                     color=s.text, zorder=5, bbox=bbox, fontweight="bold" if s.on_pv else "normal")
-        side = max(_half(s, m), m.ring / 2 if s.current else 0)
+        side = _side(s, m)
         if s.name:
             ax.text(x, y, s.name, transform=at(-(side + m.gap), 0), ha="right", va="center", fontsize=size.font,
                     fontweight="bold", color=s.text, zorder=5)
+        if s.mark:
+            # Left of the name: the edges and the α/β/v block leave that side free.
+            dx = side + m.gap + (_name_width(s, size) + m.gap if s.name else 0) + 0.3 * size.font
+            ax.text(x, y, s.mark, transform=at(-dx, 0), ha="right", va="center", fontsize=size.font,
+                    fontweight="bold", color=INK, zorder=5,
+                    bbox=dict(boxstyle="round,pad=0.2", fc=WHITE, ec=PURPLE, lw=1.6 * lw, ls="--"))
         if s.annotation:
             dy = _annotation_shift(p, s, side + m.gap, styles, pos, kids, m, size, ux, uy)
             ax.text(x, y, s.annotation, transform=at(side + m.gap, dy), ha="left", va="center",
@@ -1018,7 +1059,8 @@ def frame_caption(trace: Trace, frame: Frame) -> str:
 
 def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None, *, size: str | Size = "screen",
                names: bool | None = None, moves: bool | None = None, max_depth: int | None = None,
-               caption: bool = True, legend: bool = True, stable: bool | None = None) -> Figure:
+               caption: bool = True, legend: bool = True, stable: bool | None = None, title: str = "",
+               highlight: Iterable[Path] = (), mark: str = "≠", mark_label: str = "marked") -> Figure:
     """Draw the state of a search after ``step`` events.
 
     Every visited inner node shows α, β and v; the current node has a ring;
@@ -1047,6 +1089,14 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
         size; ``False`` lays out only the nodes reached so far, which is more
         compact.  By default, stable unless the whole search is too big to
         draw unsummarised.  Explicit trees are always drawn whole.
+    title : str
+        A first line above the caption, e.g. what the drawing is compared with.
+    highlight : iterable of paths
+        Nodes to mark with a thick dashed ring and ``mark`` beside their name.
+    mark : str
+        The text a highlighted node carries; ``'≠'`` by default.
+    mark_label : str
+        What a mark means, for the legend: ``"≠ <mark_label>"``.
 
     Returns
     -------
@@ -1057,13 +1107,14 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
     IndexError
         A step outside ``0..len(trace)``.
     ValueError
-        An unknown size, a bad ``max_depth``, or too many nodes to draw.
+        An unknown size, a bad ``max_depth``, too many nodes to draw, or a
+        highlighted path that is not drawn.
 
     Examples
     --------
     >>> import abteach as ab
     >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
-    >>> fig = draw_frame(tr, 29)
+    >>> fig = draw_frame(tr, 29, highlight=[(1,)], mark_label="C's window")
     >>> draw_frame(tr, 99)
     Traceback (most recent call last):
     ...
@@ -1072,16 +1123,99 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
     size = resolve_size(size)
     frame = _resolve_frame(trace, step_or_frame)
     styles, pos, scene, ghosts = _frame_view(trace, frame, max_depth, names, moves, stable)
-    text = ""
+    styles = mark_nodes(styles, highlight, mark)
+    lines = [title] if title else []
     if caption:
-        text = frame_caption(trace, frame)
+        lines.append(frame_caption(trace, frame))
         if scene.cut is not None:
-            text += "\n" + _summary_caption(scene)
-    return _render(styles, pos, scene.kids, size, ax, caption=text, legend=legend, frame_mode=True, ghosts=ghosts)
+            lines.append(_summary_caption(scene))
+    return _render(styles, pos, scene.kids, size, ax, caption="\n".join(lines), legend=legend, frame_mode=True,
+                   ghosts=ghosts, mark_label=mark_label)
+
+
+def mark_nodes(styles: Mapping[Path, Style], paths: Iterable[Path], mark: str = "≠") -> dict[Path, Style]:
+    """A copy of ``styles`` with the nodes at ``paths`` marked (see :attr:`Style.mark`).
+
+    Raises
+    ------
+    ValueError
+        A path that is not among ``styles`` (not drawn), or an empty ``mark``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> s = mark_nodes(tree_styles(ab.examples.FIG_5_2), [(1,)])
+    >>> s[(1,)].mark, s[(0,)].mark
+    ('≠', '')
+    >>> mark_nodes(tree_styles(ab.examples.FIG_5_2), [(7,)])
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot mark the node at path 7: it is not drawn
+    """
+    out = dict(styles)
+    paths = [tuple(p) for p in paths]
+    if paths and not mark:
+        raise ValueError("a mark must be some text, e.g. '≠': an empty one would leave a ring unexplained")
+    for p in paths:
+        if p not in out:
+            raise ValueError(f"cannot mark the node at path {path_str(p)}: it is not drawn")
+        out[p] = replace(out[p], mark=mark)
+    return out
+
+
+def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: str | Size = "screen",
+                caption: str = "", legend: bool = True, mark_label: str = "marked") -> Figure:
+    """Draw nodes styled by hand: the hook for views that annotate a tree their own way.
+
+    Start from :func:`tree_styles` or :func:`node_styles`, change what the view
+    needs with :func:`dataclasses.replace` (``annotation``, ``mark``, the
+    outline of nodes to dim, ...), and draw the result here with the same
+    layout, sizing and legend as :func:`draw_tree` and :func:`draw_frame`.
+
+    Parameters
+    ----------
+    styles : mapping of path to Style
+        A prefix-closed set of nodes.
+    ax : matplotlib Axes, optional
+    size : {'screen', 'projector'} or Size
+    caption : str
+        Text above the tree.
+    legend : bool
+        The legend names the statuses of nodes that have one (as in a frame)
+        and, if any node is marked, ``"<mark> <mark_label>"``.
+    mark_label : str
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        No styles, a set of paths with a node missing its parent, or an unknown size.
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> import abteach as ab
+    >>> styles = tree_styles(ab.examples.FIG_5_2)
+    >>> styles[()] = dataclasses.replace(styles[()], annotation="[3, +∞]")
+    >>> fig = draw_styles(styles, caption="A after B has returned")
+    """
+    size = resolve_size(size)
+    if not styles:
+        raise ValueError("nothing to draw: styles is empty")
+    kids = children_map(styles)
+    pos = tidy_layout(styles)
+    ordered = {p: styles[p] for p in pos}
+    frame_mode = any(s.status is not None for s in styles.values())
+    return _render(ordered, pos, kids, size, ax, caption=caption, legend=legend, frame_mode=frame_mode,
+                   mark_label=mark_label)
 
 
 __all__ = [
-    "draw_tree", "draw_frame", "node_styles", "tree_styles", "principal_variation", "frame_caption",
+    "draw_tree", "draw_frame", "draw_styles", "mark_nodes", "node_styles", "tree_styles", "principal_variation",
+    "frame_caption",
     "Style", "Size", "SIZES", "resolve_size", "contrast_ratio", "relative_luminance",
     "MAX_NODES", "MAX_LEAVES", "SUMMARY_LEAVES", "TEXT_PAIRS", "GRAPHIC_PAIRS",
 ]

@@ -1,0 +1,274 @@
+"""Fig. 5.5 beside the algorithm: the marks sit exactly on the nodes that disagree, and the widget follows its slider.
+
+The disagreements themselves are tested in test_fig55.py; here they are the
+reference, and every view must mark those nodes and no others.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import pathlib
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
+from PIL import Image  # noqa: E402
+
+import abteach as ab  # noqa: E402
+from abteach import draw, fig55, fig55_view  # noqa: E402
+from abteach.fig55 import FIG_5_5  # noqa: E402
+from abteach.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
+                                figure_vs_algorithm, stage_styles)
+from abteach.layout import tidy_layout  # noqa: E402
+
+FIG = ab.examples.FIG_5_2
+LABELS = [s.label for s in FIG_5_5]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, ab.SearchResult]:
+    return {"3rd edition": ab.alphabeta(FIG), "4th edition": ab.alphabeta(FIG, edition=4)}
+
+
+@pytest.fixture(scope="module")
+def widget(results):
+    return figure_vs_algorithm(results)
+
+
+def disagreeing(stage: fig55.FigureStage, trace: ab.Trace) -> set[ab.Path]:
+    return {d.path for d in fig55.compare_stage(stage, trace)}
+
+
+def ringed(fig) -> set[ab.Path]:
+    """The nodes a drawing puts a marked-node ring around, read back from the drawn rings."""
+    where = {(round(x, 6), round(y, 6)): p for p, (x, y) in tidy_layout(FIG).items()}
+    found: set[ab.Path] = set()
+    for coll in fig.axes[0].collections:
+        edges = coll.get_edgecolor()
+        if len(edges) and to_hex(edges[0]).upper() == draw.PURPLE:
+            found |= {where[(round(x, 6), round(y, 6))] for x, y in coll.get_offsets()}
+    return found
+
+
+def marks_drawn(fig) -> int:
+    return sum(t.get_text() == MARK for t in fig.axes[0].texts)
+
+
+# -- the marks are the disagreements -------------------------------------------------
+
+@pytest.mark.parametrize("edition", [3, 4])
+@pytest.mark.parametrize("label", LABELS)
+def test_both_drawings_mark_exactly_the_nodes_that_disagree(results, edition, label):
+    trace = results["3rd edition" if edition == 3 else "4th edition"].trace
+    stage = fig55.stage(label)
+    expected = disagreeing(stage, trace)
+    assert set(disagreeing_nodes(label, trace)) == expected
+
+    figure = draw_stage(FIG, stage, highlight=disagreeing_nodes(stage, trace))
+    algorithm = draw_stage_frame(trace, stage)
+    assert ringed(figure) == expected
+    assert ringed(algorithm) == expected
+    # Not colour alone: each marked node also carries the ≠ as text.
+    assert marks_drawn(figure) == marks_drawn(algorithm) == len(expected)
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_widget_highlights_the_disagreements_of_each_stage(widget, results, label):
+    for edition, result in results.items():
+        widget.use(edition)
+        widget.go(label)
+        expected = fig55.compare_stage(fig55.stage(label), result.trace)
+        assert widget.current == expected
+        assert set(widget.highlighted) == {d.path for d in expected}
+        text = widget.disagreements.value
+        for d in expected:
+            assert re.sub("'", "&#x27;", d.reason) in text
+        if not expected:
+            assert "no disagreement" in text
+
+
+def test_there_is_something_to_show(results):
+    # (a)-(c) agree and (d) on do not, in both editions: the lecture rests on this.
+    for result in results.values():
+        marked = [bool(disagreeing_nodes(label, result.trace)) for label in LABELS]
+        assert marked == [False, False, False, True, True, True, True]
+
+
+def test_stage_styles_draw_ranges_and_dim_what_the_figure_has_not_reached():
+    s = stage_styles(FIG, "e")
+    assert s[()].annotation == "[3, 14]" and s[(2,)].annotation == "[−∞, 14]"
+    assert s[(2, 0)].outline_style == "-"          # d1 = 14 is seen
+    assert s[(2, 1)].outline_style == ":"          # d2 is not, yet
+    assert s[(1, 1)].status is ab.Status.UNVISITED  # the figure draws no value for c2
+    a = stage_styles(FIG, "a")
+    assert a[(1,)].outline_style == ":" and a[(1,)].annotation == ""  # C is drawn blank
+    assert not any(st.mark for st in a.values())
+
+
+# -- the widget follows its controls ---------------------------------------------
+
+def test_images_change_when_the_stage_changes(results):
+    w = figure_vs_algorithm(results)
+    seen_figure, seen_algorithm = set(), set()
+    for label in LABELS:
+        w.go(label)
+        assert w.stage == label
+        assert bytes(w.figure_image.value).startswith(PNG_MAGIC) and bytes(w.algorithm_image.value).startswith(PNG_MAGIC)
+        seen_figure.add(bytes(w.figure_image.value))
+        seen_algorithm.add(bytes(w.algorithm_image.value))
+    # Every stage draws something new on both sides.
+    assert len(seen_figure) == len(seen_algorithm) == len(LABELS)
+
+
+def test_moving_the_slider_redraws_both_sides(results):
+    w = figure_vs_algorithm(results)
+    before = (bytes(w.figure_image.value), bytes(w.algorithm_image.value), w.disagreements.value)
+    w.slider.value = "d"  # what the browser does
+    after = (bytes(w.figure_image.value), bytes(w.algorithm_image.value), w.disagreements.value)
+    assert all(a != b for a, b in zip(before, after))
+    assert "C is called with α = 3, not −∞" in w.disagreements.value
+
+
+def test_the_edition_switch_changes_the_algorithm_side(results):
+    w = figure_vs_algorithm(results, start="d")
+    third = bytes(w.algorithm_image.value)
+    w.edition_switch.value = "4th edition"
+    assert w.edition == "4th edition" and w.stage == "d"
+    assert bytes(w.algorithm_image.value) != third
+    assert "the 4th edition sets β = 2 at C" in w.disagreements.value
+
+
+def test_one_search_hides_the_switch(results):
+    w = figure_vs_algorithm({"3rd edition": results["3rd edition"]})
+    assert w.edition_switch.layout.display == "none"
+    assert figure_vs_algorithm(results).edition_switch.layout.display == "flex"
+
+
+def test_parts_carry_the_classes_the_browser_test_finds(widget):
+    assert "ab-fig55" in widget._dom_classes
+    for part, cls in [(widget.slider, "ab-stage-slider"), (widget.figure_image, "ab-figure-image"),
+                      (widget.algorithm_image, "ab-algorithm-image"), (widget.disagreements, "ab-disagreements"),
+                      (widget.edition_switch, "ab-edition"), (widget.nodes, "ab-stage-nodes")]:
+        assert cls in part._dom_classes
+
+
+def test_static_fallback_is_a_picture_and_a_stable_line(results):
+    w = figure_vs_algorithm(results, start="e")
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["image/png"].startswith(PNG_MAGIC)
+    both = Image.open(io.BytesIO(data["image/png"]))
+    left = Image.open(io.BytesIO(bytes(w.figure_image.value)))
+    assert both.width > 2 * left.width - 10  # the two drawings side by side
+    assert data["text/plain"] == "FigureVsAlgorithm(3rd edition, stage (e) at step 40 of 55: 4 disagreements at A, C, D)"
+    assert "application/vnd.jupyter.widget-view+json" in data
+    # The same widget state gives the same bytes, so stored notebooks stay stable.
+    assert figure_vs_algorithm(results, start="e").png() == w.png()
+
+
+def test_drawings_of_a_stage_stay_put_from_stage_to_stage(results):
+    # One layout for every stage, so a node never jumps when the slider moves.
+    sizes = {draw_stage(FIG, label).get_size_inches().tolist()[0] for label in LABELS}
+    assert len(sizes) == 1
+
+
+# -- errors ---------------------------------------------------------------------------
+
+def test_bad_arguments(results):
+    with pytest.raises(ValueError, match="at least one search"):
+        figure_vs_algorithm({})
+    with pytest.raises(ValueError, match="at least one stage"):
+        figure_vs_algorithm(results, stages=())
+    with pytest.raises(TypeError, match="dict of label to search result"):
+        figure_vs_algorithm([results["3rd edition"]])
+    with pytest.raises(KeyError, match=r"no stage 'g'; the stages are \['a', 'b', 'c', 'd', 'e', 'e\+', 'f'\]"):
+        figure_vs_algorithm(results, start="g")
+    w = figure_vs_algorithm(results)
+    with pytest.raises(KeyError, match="no stage 'z'"):
+        w.go("z")
+    with pytest.raises(KeyError, match=r"no search '5th edition'; the searches are \['3rd edition', '4th edition'\]"):
+        w.use("5th edition")
+    with pytest.raises(ValueError, match="has no trace"):
+        figure_vs_algorithm({"untraced": ab.alphabeta(FIG, trace=False)})
+    with pytest.raises(TypeError, match="search result or a Trace"):
+        figure_vs_algorithm({"x": 3})
+    with pytest.raises(KeyError, match="no stage 'g'"):
+        draw_stage(FIG, "g")
+    with pytest.raises(KeyError, match="no stage 'g'"):
+        draw_stage_frame(results["3rd edition"].trace, "g")
+    with pytest.raises(TypeError, match="FigureStage or its label"):
+        draw_stage(FIG, 3)
+    with pytest.raises(ValueError, match="cannot mark the node at path 7"):
+        draw_stage(FIG, "a", highlight=[(7,)])
+
+
+def test_a_search_of_another_tree_fails_with_fig55s_message():
+    with pytest.raises(ValueError, match=r"stage \(a\)"):
+        figure_vs_algorithm({"tutorial": ab.alphabeta(ab.examples.TUTORIAL)})
+
+
+def test_a_minimax_trace_is_refused():
+    with pytest.raises(ValueError, match="alpha-beta"):
+        figure_vs_algorithm({"minimax": ab.minimax(FIG)})
+
+
+# -- layering -------------------------------------------------------------------------
+
+def test_the_model_never_imports_this_view():
+    root = pathlib.Path(ab.__file__).parent
+    for f in [root / "fig55.py", root / "trace.py", root / "events.py", *sorted((root / "search").glob("*.py"))]:
+        assert "fig55_view" not in f.read_text(), f.name
+
+
+def test_the_view_runs_no_search():
+    # It is handed searches already run: it imports nothing that could run one.
+    tree = ast.parse(pathlib.Path(fig55_view.__file__).read_text())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            imported |= {f"{node.module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+    assert not [name for name in imported if "search" in name or name.endswith((".alphabeta", ".minimax"))]
+
+
+# -- the drawing layer's marks --------------------------------------------------------
+
+def test_mark_nodes_and_legend():
+    tr = ab.alphabeta(FIG).trace
+    fig = draw.draw_frame(tr, 29, highlight=[(1,)], mark_label="look here")
+    assert ringed(fig) == {(1,)}
+    legend_texts = [t.get_text() for t in fig.texts]
+    assert "≠ look here" in legend_texts
+    plain = draw.draw_frame(tr, 29)
+    assert ringed(plain) == set() and "≠ look here" not in [t.get_text() for t in plain.texts]
+    with pytest.raises(ValueError, match="empty one"):
+        draw.mark_nodes(draw.tree_styles(FIG), [(1,)], mark="")
+    with pytest.raises(ValueError, match="nothing to draw"):
+        draw.draw_styles({})
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_stage_table_has_a_row_per_node_and_flags_exactly_the_disagreements(results, label):
+    for result in results.values():
+        t = fig55_view.stage_table(label, result.trace)
+        stage = fig55.stage(label)
+        assert [r[0] for r in t.rows] == [FIG.name(p) for p in FIG.nodes if p in stage.ranges]
+        flagged = {r[0] for r in t.rows if r[-1] != "agrees"}
+        assert flagged == {FIG.name(p) for p in disagreeing(stage, result.trace)}
+        assert all(r[-1] == "agrees" or r[-1].startswith(MARK) for r in t.rows)
+
+
+def test_the_widget_shows_every_node_of_the_stage(results):
+    w = figure_vs_algorithm(results, start="f")
+    for name, verdict in [("A", "agrees"), ("D", f"{MARK} α, β, returned value")]:
+        assert f"<td style='text-align:left'>{name}</td>" in w.nodes.value
+        assert verdict in w.nodes.value
+    w.go("a")
+    assert w.nodes.value == fig55_view.stage_table("a", results["3rd edition"].trace)._repr_html_()
