@@ -13,6 +13,8 @@ The layers, in the order data flows::
 from abteach import examples, fig55, mistakes
 from abteach.draw import draw_frame, draw_tree, node_styles
 from abteach.export import frame_png, save_animation, save_frame
+from abteach.fig55_view import figure_vs_algorithm
+from abteach.generate import random_tree
 from abteach.layout import tidy_layout, to_networkx
 from abteach.stepper import static_stepper, stepper
 from abteach.tables import side_by_side, table, trace_table
@@ -27,7 +29,7 @@ from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_fro
 
 __all__ = [
     "examples", "fig55", "mistakes", "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
-    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "trace_table", "side_by_side", "table",
+    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm", "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
     "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",
