@@ -11,12 +11,13 @@ The layers, in the order data flows::
 """
 
 from abteach import examples, fig55, mistakes
-from abteach.draw import draw_frame, draw_tree, node_styles
+from abteach.draw import draw_frame, draw_tree
 from abteach.export import frame_png, save_animation, save_frame
 from abteach.fig55_view import figure_vs_algorithm
 from abteach.generate import random_tree
 from abteach.layout import tidy_layout, to_networkx
 from abteach.stepper import static_stepper, stepper
+from abteach.styles import node_styles
 from abteach.tables import side_by_side, table, trace_table
 from abteach.events import Bound, Event, Kind, fmt
 from abteach.games import Game

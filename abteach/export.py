@@ -29,7 +29,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from abteach.draw import WHITE, Size, draw_frame, resolve_size
+from abteach.draw import draw_frame
+from abteach.palette import WHITE
+from abteach.sizes import Size, resolve_size
 from abteach.trace import Frame, Trace
 
 #: File suffixes :func:`save_frame` understands, and the format each means.

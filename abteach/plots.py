@@ -36,7 +36,8 @@ from matplotlib.ticker import NullLocator
 from abteach.complexity import (
     GrowthCurve, GrowthExperiment, OrderingComparison, knuth_moore, pearl_exponent, pearl_rstar,
 )
-from abteach.draw import BLUE, GREEN, INK, MUTED, ORANGE, VERMILLION, WHITE, Drawing
+from abteach.draw import Drawing
+from abteach.palette import BLUE, GREEN, INK, MUTED, ORANGE, VERMILLION, WHITE
 from abteach.tables import Table, table
 
 #: Panels per row in :func:`plot_growth`.
