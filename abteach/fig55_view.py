@@ -37,14 +37,17 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from PIL import Image
 
-from abteach.draw import (LIGHT, MUTED, UNSEEN, WHITE, Size, Style, draw_frame, draw_styles, mark_nodes,
-                          resolve_size, tree_styles)
+from abteach.draw import draw_frame, draw_styles
 from abteach.events import Bound, fmt
 from abteach.export import figure_bytes, frame_png
 from abteach.fig55 import FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, stage, stage_step
+from abteach.palette import LIGHT, MUTED, UNSEEN, WHITE
+from abteach.sizes import Size, resolve_size
+from abteach.styles import Style, mark_nodes, tree_styles
 from abteach.tables import Table, table
 from abteach.trace import Status, Trace
 from abteach.trees import Path, Tree
+from abteach.widget_fallback import with_fallback
 
 #: The text beside a node where the figure and the algorithm disagree.
 MARK: Final = "≠"
@@ -503,14 +506,8 @@ class FigureVsAlgorithm(widgets.VBox):
         return _side_by_side(self.figure_png(), self.algorithm_png())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is None:
-            data = {}
         # A picture of the stage shown, for renderers that cannot run widgets.
-        data["image/png"] = self.png()
-        data["text/plain"] = repr(self)
-        return bundle if isinstance(bundle, tuple) else data
+        return with_fallback(super()._repr_mimebundle_(**kwargs), self.png(), repr(self))
 
     def __repr__(self) -> str:
         ds = self.current

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from abteach.export import frame_png
 from abteach.ordering import ReorderKey, Reorderings
+from abteach.widget_fallback import with_fallback
 
 
 class ReorderView(widgets.VBox):
@@ -130,14 +131,8 @@ class ReorderView(widgets.VBox):
 
     # -- without a kernel ---------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is None:
-            data = {}
         # A picture of the current ordering for renderers that cannot run widgets.
-        data["image/png"] = self._png(self.key)
-        data["text/plain"] = repr(self)
-        return bundle if isinstance(bundle, tuple) else data
+        return with_fallback(super()._repr_mimebundle_(**kwargs), self._png(self.key), repr(self))
 
     def __repr__(self) -> str:
         orders = " | ".join(f"{name}: {' '.join(kids)}" for name, kids in self.data.child_names(self.key).items())

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from abteach.events import fmt
 from abteach.export import frame_png
 from abteach.trace import Frame, Trace
+from abteach.widget_fallback import with_fallback
 
 #: Traces longer than this are refused: a stepper keeps every frame.
 MAX_STEPS = 20_000
@@ -187,14 +188,8 @@ class Stepper(widgets.VBox):
 
     # -- without a kernel ---------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is None:
-            data = {}
         # A picture of the current frame for renderers that cannot run widgets.
-        data["image/png"] = self._png(self.value)
-        data["text/plain"] = repr(self)
-        return bundle if isinstance(bundle, tuple) else data
+        return with_fallback(super()._repr_mimebundle_(**kwargs), self._png(self.value), repr(self))
 
     def __repr__(self) -> str:
         frame = self.frames[self.value]

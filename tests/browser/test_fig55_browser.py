@@ -8,7 +8,6 @@ the widget's slider, its kernel callback and both images work end to end.
 from __future__ import annotations
 
 import base64
-import io
 import re
 from collections.abc import Callable
 from functools import cache
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
@@ -24,7 +23,8 @@ import abteach as ab
 from abteach import fig55
 from abteach.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
 
-from .labserver import ARTIFACTS, KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .pictures import assert_same_picture, png_image
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -77,20 +77,7 @@ def read(root: Locator) -> dict[str, str]:
 
 
 def shown_image(root: Locator, cls: str) -> Image.Image:
-    data = base64.b64decode(root.evaluate(IMAGE_BYTES, cls))
-    return Image.open(io.BytesIO(data)).convert("RGBA")
-
-
-def assert_same_picture(shown: Image.Image, png: bytes, what: str) -> None:
-    want = Image.open(io.BytesIO(png)).convert("RGBA")
-    if shown.size == want.size and ImageChops.difference(shown, want).getbbox() is None:
-        return
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", what)
-    shown.save(ARTIFACTS / f"mismatch-{stem}-shown.png")
-    want.save(ARTIFACTS / f"mismatch-{stem}-expected.png")
-    pytest.fail(f"{what}: the browser's image ({shown.size}) is not the expected drawing ({want.size}); "
-                f"both are saved under {ARTIFACTS}")
+    return png_image(base64.b64decode(root.evaluate(IMAGE_BYTES, cls)))
 
 
 def expected_text(label: str) -> list[str]:
@@ -161,6 +148,7 @@ def test_stage_slider_redraws_both_sides(lab_server: LabServer, page: Page,
     # Not merely new pictures: the very drawings abteach makes for that stage.
     widget.use("3rd edition")
     widget.go(after_label)
-    assert_same_picture(shown_image(root, "ab-figure-image"), widget.figure_png(), f"figure at stage {after_label}")
-    assert_same_picture(shown_image(root, "ab-algorithm-image"), widget.algorithm_png(),
+    assert_same_picture(shown_image(root, "ab-figure-image"), png_image(widget.figure_png()),
+                        f"figure at stage {after_label}")
+    assert_same_picture(shown_image(root, "ab-algorithm-image"), png_image(widget.algorithm_png()),
                         f"algorithm at stage {after_label}")

@@ -8,7 +8,6 @@ kernel callbacks and the browser-side links (Play -> slider) all work.
 from __future__ import annotations
 
 import base64
-import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,14 +16,15 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 import abteach as ab
 from abteach.export import frame_png
 
-from .labserver import ARTIFACTS, KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .pictures import assert_same_picture, png_image
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -164,8 +164,7 @@ class StepperView:
         return float(value) if value else None
 
     def image(self) -> Image.Image:
-        data = base64.b64decode(self.root.evaluate(IMAGE_BYTES))
-        return Image.open(io.BytesIO(data)).convert("RGBA")
+        return png_image(base64.b64decode(self.root.evaluate(IMAGE_BYTES)))
 
     def wait_for(self, step: int, *, not_src: str | None = None) -> Shown:
         """Wait until the browser shows ``step`` as the trace has it, then return what it shows."""
@@ -193,19 +192,7 @@ class StepperView:
 
 
 def expected_image(step: int, size: str) -> Image.Image:
-    return Image.open(io.BytesIO(frame_png(trace(), step, size=size))).convert("RGBA")
-
-
-def assert_same_picture(shown: Image.Image, want: Image.Image, what: str) -> None:
-    if shown.size == want.size and ImageChops.difference(shown, want).getbbox() is None:
-        return
-    # Both pictures are kept: a description of the difference says little, seeing it says all.
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", what)
-    shown.save(ARTIFACTS / f"mismatch-{stem}-shown.png")
-    want.save(ARTIFACTS / f"mismatch-{stem}-expected.png")
-    pytest.fail(f"{what}: the browser's image ({shown.size}) is not the expected frame ({want.size}); "
-                f"both are saved under {ARTIFACTS}")
+    return png_image(frame_png(trace(), step, size=size))
 
 
 def open_and_run(page: Page, server: LabServer, name: str) -> StepperView:
