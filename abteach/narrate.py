@@ -22,9 +22,9 @@ def explain(trace: Any, e: Event, before: Any, nodes: Mapping[Any, Any]) -> str:
         if trace.algorithm == "alphabeta_tutorial":
             flag = "true" if player == "MAX" else "false"
             return (f"ALPHA-BETA({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}, maximizing = {flag}) is called: "
-                    f"{_window_meaning(e, player)}")
+                    f"{_window_meaning(e)}")
         if windowed:
-            return f"{fn}({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}) is called: {_window_meaning(e, player)}"
+            return f"{fn}({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}) is called: {_window_meaning(e)}"
         return f"{fn}({name}) is called: {player} is to move at {name}."
     if kind is Kind.LEAF:
         if e.line.endswith("terminal") and trace.listing and "CUTOFF" in trace.listing.text(e.line).upper():
@@ -42,7 +42,7 @@ def explain(trace: Any, e: Event, before: Any, nodes: Mapping[Any, Any]) -> str:
     if kind is Kind.TEST:
         if e.line.endswith("improve"):
             return f"{e.test} is false: the move is no better for {player}, so v and the window at {name} stay."
-        return f"{e.test} is false, so there is no cutoff at {name}: {_why_no_cutoff(e, player)}"
+        return f"{e.test} is false, so there is no cutoff at {name}: {_why_no_cutoff(player)}"
     if kind is Kind.WINDOW:
         if e.which == "alpha":
             old, new = before.alpha, e.alpha
@@ -74,13 +74,13 @@ def explain(trace: Any, e: Event, before: Any, nodes: Mapping[Any, Any]) -> str:
     return f"{kind.value} at {name}."
 
 
-def _window_meaning(e: Event, player: str) -> str:
+def _window_meaning(e: Event) -> str:
     if e.alpha == float("-inf") and e.beta == float("inf"):
         return "nothing is known yet, so any value could matter."
     return f"only a value strictly between {fmt(e.alpha)} and {fmt(e.beta)} can change the choice above."
 
 
-def _why_no_cutoff(e: Event, player: str) -> str:
+def _why_no_cutoff(player: str) -> str:
     if player == "MAX":
         return "MIN above cannot yet rule this node out, so the search goes on."
     return "MAX above cannot yet rule this node out, so the search goes on."

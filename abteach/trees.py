@@ -146,11 +146,7 @@ class Tree:
 
     def walk(self) -> Iterator[Node]:
         """Every node in preorder (parents before children, left to right)."""
-        stack = [self.root]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
+        return iter(self.nodes.values())  # `nodes` is built in preorder
 
     @property
     def height(self) -> int:
@@ -168,7 +164,7 @@ class Tree:
     # -- JSON ------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
         """Serialise with the root player and any names, so :func:`tree_from_json` restores it."""
-        names = {path_str(p): n.name for p, n in self.nodes.items() if n.name != _default_name(p)}
+        names = {path_str(p): n.name for p, n in self.nodes.items() if n.name != path_str(p)}
         moves = {path_str(p): n.move for p, n in self.nodes.items() if n.move is not None and n.move != str(p[-1])}
         doc: dict[str, Any] = {"root": self.root.player, "tree": self.to_nested()}
         if names:
@@ -183,10 +179,6 @@ class Tree:
         if filename.exists() and not overwrite:
             raise FileExistsError(f"{filename} already exists; pass overwrite=True to replace it")
         filename.write_text(self.to_json(indent=2) + "\n")
-
-
-def _default_name(path: Path) -> str:
-    return path_str(path)
 
 
 def _check_leaf(value: Any, path: Path) -> float:

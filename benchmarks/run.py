@@ -22,7 +22,7 @@ from typing import Any
 
 import abteach as ab
 
-from memory import EVENTS, TraceMemory, alphabeta_trace, million_event_trace
+from memory import EVENTS, alphabeta_trace, million_event_trace
 from timing import best_of_each
 from workloads import BRANCHING, DEPTH, TREE_SEEDS, fingerprint, random_trees
 

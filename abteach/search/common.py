@@ -127,11 +127,12 @@ class Tally:
         return value
 
     def value(self, path: Path, line: str, v: float, child: Path | None = None, got: float | None = None,
-              alpha: float | None = None, beta: float | None = None) -> None:
-        if child is not None:
-            best = self.best.get(path)
-            if best is None or best[1] != v:
-                self.best[path] = (child[-1], v)
+              alpha: float | None = None, beta: float | None = None) -> tuple[int, float] | None:
+        """Note the new v; returns the node's best (child index, v) so far, if any."""
+        best = self.best.get(path)
+        if child is not None and (best is None or best[1] != v):
+            best = self.best[path] = (child[-1], v)
+        return best
 
     def test(self, path: Path, line: str, test: Comparison, v: float,
              alpha: float | None = None, beta: float | None = None) -> None:
@@ -177,10 +178,7 @@ class Recorder(Tally):
         return value
 
     def value(self, path, line, v, child=None, got=None, alpha=None, beta=None):
-        # Tally.value's rule, inlined so the best move is looked up once, not twice.
-        best = self.best.get(path)
-        if child is not None and (best is None or best[1] != v):
-            best = self.best[path] = (child[-1], v)
+        best = Tally.value(self, path, line, v, child, got)
         self.events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
                                           None, best[0] if best else None, (), "", "")))
 
