@@ -1,8 +1,12 @@
 """abteach: teach and learn minimax and alpha-beta pruning.
 
-The layers, in the order data flows::
+The layers, one folder each, in the order data flows::
 
-    trees & games  ->  search  ->  trace (frames)  ->  views  ->  notebooks
+    games  ->  search  ->  trace  ->  lessons  ->  views  ->  widgets
+
+Each imports only those to its left.  This module is the one front door:
+the headless parts load at once, the drawing and widget parts (matplotlib,
+networkx, ipywidgets) on first use.
 
 >>> import abteach as ab
 >>> r = ab.alphabeta(ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -10,27 +14,56 @@ The layers, in the order data flows::
 (3, 0, [(1, 1), (1, 2)])
 """
 
-from abteach import examples, fig55, mistakes
-from abteach.draw import draw_frame, draw_tree
-from abteach.export import frame_png, save_animation, save_frame
-from abteach.fig55_view import figure_vs_algorithm
-from abteach.generate import random_tree
-from abteach.layout import tidy_layout, to_networkx
-from abteach.stepper import static_stepper, stepper
-from abteach.styles import node_styles
-from abteach.tables import side_by_side, table, trace_table
-from abteach.events import Bound, Event, Kind, fmt
-from abteach.games import Game
-from abteach.players import MAX, MIN, Player
-from abteach.pseudocode import Listing, listing
-from abteach.search import Problem, SearchResult, alphabeta, alphabeta_tutorial, minimax
-from abteach.tictactoe import Board, TicTacToe
-from abteach.trace import Frame, NodeState, Status, Trace
-from abteach.trees import MAX_DEPTH, Node, Path, Tree, load_tree, tree, tree_from_json
+from __future__ import annotations
+
+import importlib
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from abteach.games import (MAX, MAX_DEPTH, MIN, Board, Game, Node, Path, Player, TicTacToe, Tree, examples,
+                           load_tree, random_tree, tree, tree_from_json)
+from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
+from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_tutorial, minimax)
+from abteach.lessons import fig55, mistakes
+
+# Public names whose modules pull in matplotlib, networkx or ipywidgets: loaded when first asked for.
+_LAZY = MappingProxyType({
+    "draw_frame": "abteach.views.draw", "draw_tree": "abteach.views.draw",
+    "frame_png": "abteach.views.export", "save_animation": "abteach.views.export",
+    "save_frame": "abteach.views.export",
+    "tidy_layout": "abteach.views.layout", "to_networkx": "abteach.views.layout",
+    "node_styles": "abteach.views.styles",
+    "side_by_side": "abteach.views.tables", "table": "abteach.views.tables", "trace_table": "abteach.views.tables",
+    "stepper": "abteach.widgets.stepper", "static_stepper": "abteach.widgets.stepper",
+    "figure_vs_algorithm": "abteach.widgets.fig55_view",
+})
+
+if TYPE_CHECKING:
+    from abteach.views.draw import draw_frame, draw_tree
+    from abteach.views.export import frame_png, save_animation, save_frame
+    from abteach.views.layout import tidy_layout, to_networkx
+    from abteach.views.styles import node_styles
+    from abteach.views.tables import side_by_side, table, trace_table
+    from abteach.widgets.fig55_view import figure_vs_algorithm
+    from abteach.widgets.stepper import static_stepper, stepper
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'abteach' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "examples", "fig55", "mistakes", "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
-    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm", "random_tree", "trace_table", "side_by_side", "table",
+    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
+    "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
     "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",

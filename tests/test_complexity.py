@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import abteach as ab
-from abteach.complexity import (
+from abteach.lessons.complexity import (
     branching_table, count_leaves, effective_branching, fit_exponent, knuth_moore, no_pruning,
     ordering_experiment, pearl_exponent, pearl_rstar, rule_of_thumb,
 )
-from abteach.generate import RandomGame, random_tree
-from abteach.ordering import (
+from abteach.games.generate import RandomGame, random_tree
+from abteach.lessons.ordering import (
     RandomOrder, best_order, minimax_values, random_order, shallow_order, worst_order,
 )
 

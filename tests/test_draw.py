@@ -16,8 +16,8 @@ from hypothesis import strategies as st  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import abteach as ab  # noqa: E402
-from abteach import draw, export, layout  # noqa: E402
-from abteach.trace import Status  # noqa: E402
+from abteach.views import draw, export, layout  # noqa: E402
+from abteach.trace.frames import Status  # noqa: E402
 
 FIG = ab.examples.FIG_5_2
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -257,7 +257,7 @@ def test_views_are_not_imported_by_the_model():
     root = pathlib.Path(ab.__file__).parent
     for f in [root / "trace.py", root / "events.py", *sorted((root / "search").glob("*.py"))]:
         text = f.read_text()
-        for view in ("abteach.draw", "abteach.layout", "abteach.export", "from abteach import draw"):
+        for view in ("abteach.views.draw", "abteach.views.layout", "abteach.views.export", "from abteach import draw"):
             assert view not in text, f"{f.name} imports the view {view}"
 
 

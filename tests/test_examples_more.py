@@ -25,8 +25,8 @@ from __future__ import annotations
 import pytest
 
 import abteach as ab
-from abteach.events import Kind
-from abteach.mistakes import MISTAKES, SUMMARY_COLUMNS, diagnose, summary_rows
+from abteach.search.events import Kind
+from abteach.lessons.mistakes import MISTAKES, SUMMARY_COLUMNS, diagnose, summary_rows
 
 UNEVEN = ab.examples.UNEVEN
 TIED_ROOT = ab.examples.TIED_ROOT

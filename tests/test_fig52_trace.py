@@ -5,7 +5,7 @@ from math import inf
 import pytest
 
 import abteach as ab
-from abteach.events import Bound, Kind
+from abteach.search.events import Bound, Kind
 
 T = ab.examples.FIG_5_2
 

@@ -1,7 +1,7 @@
 """Fig. 5.5 as data, its stage-to-step mapping, and the computed disagreements.
 
 The expected disagreements are worked out by hand from the trace of Fig. 5.2
-(FACTS §3) and the figure (FACTS §4), with the rules in ``abteach.fig55``:
+(FACTS §3) and the figure (FACTS §4), with the rules in ``abteach.lessons.fig55``:
 
 * (a)-(c): A's and B's ranges are exactly the windows and values the algorithm
   holds (B ≤ 3 is β = v = 3; after B returns 3 exactly, A has α = v = 3).
@@ -21,7 +21,7 @@ import pytest
 
 import abteach as ab
 from abteach import fig55
-from abteach.fig55 import FIG_5_5, FigureStage, Range
+from abteach.lessons.fig55 import FIG_5_5, FigureStage, Range
 
 T = FIG_5_2 = ab.examples.FIG_5_2
 

@@ -20,11 +20,13 @@ from matplotlib.colors import to_hex  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import abteach as ab  # noqa: E402
-from abteach import draw, fig55, fig55_view  # noqa: E402
-from abteach.fig55 import FIG_5_5  # noqa: E402
-from abteach.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
+from abteach.lessons import fig55  # noqa: E402
+from abteach.views import draw  # noqa: E402
+from abteach.widgets import fig55_view  # noqa: E402
+from abteach.lessons.fig55 import FIG_5_5  # noqa: E402
+from abteach.widgets.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
                                 figure_vs_algorithm, stage_styles)
-from abteach.layout import tidy_layout  # noqa: E402
+from abteach.views.layout import tidy_layout  # noqa: E402
 
 FIG = ab.examples.FIG_5_2
 LABELS = [s.label for s in FIG_5_5]

@@ -3,7 +3,7 @@
 import pytest
 
 import abteach as ab
-from abteach.tictactoe import Board
+from abteach.games.tictactoe import Board
 
 
 def test_empty_board_is_a_draw():

@@ -6,11 +6,11 @@ import pytest
 from matplotlib.lines import Line2D
 
 import abteach as ab
-from abteach.complexity import GrowthExperiment, growth_experiment, knuth_moore, ordering_experiment
-from abteach.draw import Drawing
-from abteach.ordering import reordered, reorderings
-from abteach.plots import law_table, plot_exponents, plot_growth, plot_orderings
-from abteach.reorder_view import ReorderView, reorder_view
+from abteach.lessons.complexity import GrowthExperiment, growth_experiment, knuth_moore, ordering_experiment
+from abteach.views.draw import Drawing
+from abteach.lessons.ordering import reordered, reorderings
+from abteach.views.plots import law_table, plot_exponents, plot_growth, plot_orderings
+from abteach.widgets.reorder_view import ReorderView, reorder_view
 
 FIG = ab.examples.FIG_5_2
 
@@ -233,5 +233,5 @@ def test_plot_orderings_has_a_bar_per_ordering():
 
 @pytest.mark.parametrize("plot", [plot_growth, plot_exponents, law_table, plot_orderings])
 def test_plots_reject_the_wrong_data(plot):
-    with pytest.raises(TypeError, match="abteach.complexity"):
+    with pytest.raises(TypeError, match="abteach.lessons.complexity"):
         plot([1, 2, 3])

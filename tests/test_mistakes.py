@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import abteach as ab
-from abteach.events import Kind
-from abteach.mistakes import (
+from abteach.search.events import Kind
+from abteach.lessons.mistakes import (
     MISTAKES, Diagnosis, Difference, Mistake, diagnose, first_difference, random_play_value, run_mistake,
 )
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import abteach as ab
-from abteach.events import Bound, Kind
+from abteach.search.events import Bound, Kind
 from .strategies import inner_trees
 
 

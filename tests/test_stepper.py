@@ -3,7 +3,7 @@
 import pytest
 
 import abteach as ab
-from abteach.events import Kind
+from abteach.search.events import Kind
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

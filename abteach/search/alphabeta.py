@@ -1,6 +1,6 @@
 """ALPHA-BETA-SEARCH, as AIMA prints it (Fig. 5.7), in both editions.
 
-Read each function beside its listing (``abteach.pseudocode.listing``): one
+Read each function beside its listing (``abteach.trace.listings.listing``): one
 Python statement per pseudocode line, plus one ``log.*`` call that reports the
 line to the recorder.  ``ge`` / ``le`` are the cutoff comparisons, so the tie
 rule is a parameter rather than a second copy of the algorithm.
@@ -12,7 +12,7 @@ import operator
 from math import inf
 from typing import Any
 
-from abteach.pseudocode import listing
+from abteach.trace.listings import listing
 from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
 
 

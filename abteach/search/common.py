@@ -12,10 +12,10 @@ import gc
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from abteach.events import Bound, Event, Kind, fmt
-from abteach.games import Game
-from abteach.trace import Trace
-from abteach.trees import MAX_DEPTH, Path, path_str
+from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.games.game import Game
+from abteach.trace.frames import Trace
+from abteach.games.trees import MAX_DEPTH, Path, path_str
 
 # A comparison the search made, kept in parts so an untraced search never formats
 # text: ("v", 2, "≤", "α", 3) reads "v=2 ≤ α=3".

@@ -5,7 +5,7 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from abteach.pseudocode import listing
+from abteach.trace.listings import listing
 from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
 
 

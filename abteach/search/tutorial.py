@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from abteach.pseudocode import tutorial_listing
+from abteach.trace.listings import tutorial_listing
 from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
 
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import abteach as ab
 from abteach import fig55
-from abteach.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
+from abteach.widgets.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
 
 from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
 from .pictures import assert_same_picture, png_image

@@ -21,7 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 import abteach as ab
-from abteach.export import frame_png
+from abteach.views.export import frame_png
 
 from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
 from .pictures import assert_same_picture, png_image

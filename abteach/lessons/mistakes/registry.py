@@ -1,0 +1,397 @@
+"""The registry of mistakes: what each one is called, what it does wrong, and its listing.
+
+Each :class:`Mistake` pairs a buggy search from :mod:`abteach.lessons.mistakes.variants`
+with the words for students (an explanation, the symptom, where its trace first
+departs on its example tree) and the textbook's pseudocode with the faulty
+lines swapped in and marked ``✗``.
+
+Examples
+--------
+>>> MISTAKES["no-window"].title
+'α and β not passed down'
+>>> print(MISTAKES["right-to-left"].listing().text("max.loop"))
+  for each a in REVERSE(ACTIONS(state)) do   ✗
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from abteach.games import examples
+from abteach.lessons.mistakes.variants import (
+    Search, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_window, one_ply_too_deep,
+    one_ply_too_shallow, right_to_left, shared_move, strict_test,
+)
+from abteach.trace.listings import Listing, listing
+from abteach.games.trees import Path, Tree
+
+#: A pseudocode line: (line id, text), as in :mod:`abteach.trace.listings`.
+Line = tuple[str, str]
+
+#: How a mistake's listing departs from the textbook's: each named line is
+#: replaced by the given lines (none, to delete it).
+Edits = tuple[tuple[str, tuple[Line, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One classic alpha-beta mistake, with a search that makes it.
+
+    Attributes
+    ----------
+    id : str
+        The key in :data:`MISTAKES`, e.g. ``'no-window'``.
+    title : str
+        A short name for it.
+    explanation : str
+        One paragraph for students: what the code does wrong and what follows.
+    search : callable
+        ``search(problem, log) -> (value, root action or None)``, the buggy
+        3rd-edition search.
+    symptom : str
+        What a student sees from outside: wrong value, wrong move, too many leaves...
+    example : str
+        The example tree (a key of ``abteach.games.examples.ALL``) the mistake is shown on.
+    options : mapping
+        Options for :func:`run_mistake` on that tree (``{'depth': 1}`` for instance).
+    expected : str
+        Where, on the example, its trace first departs from the correct one, and why.
+    step, node : int, tuple of int
+        The same, as the step (1-based) and node path that :func:`first_difference` finds.
+    edits : tuple
+        How its pseudocode departs from the textbook's (see :meth:`listing`).
+    prune_on_tie : bool
+        The tie rule its cutoff test uses (only the strict-test mistake differs).
+
+    Examples
+    --------
+    >>> m = MISTAKES["test-before-update"]
+    >>> m.title, m.example, m.step, m.node
+    ('cutoff tested before v is updated', 'FIG_5_2', 7, (0,))
+    """
+
+    id: str
+    title: str
+    explanation: str
+    search: Search = field(repr=False)
+    symptom: str
+    example: str
+    options: Mapping[str, Any]
+    expected: str
+    step: int
+    node: Path
+    edits: Edits = field(default=(), repr=False)
+    prune_on_tie: bool = True
+
+    @property
+    def example_tree(self) -> Tree:
+        """The example tree itself."""
+        return examples.ALL[self.example]
+
+    def listing(self, depth_limited: bool = False) -> Listing:
+        """The textbook's 3rd-edition listing with this mistake's lines swapped in, marked ✗.
+
+        Line ids stay those of the textbook, so a view highlights the buggy
+        line where the correct search would highlight the right one.
+
+        Examples
+        --------
+        >>> print(MISTAKES["beta-in-max"].listing().text("max.window"))
+            β ← MIN(β, v)   ✗ MIN's line, in MAX-VALUE
+        """
+        base = listing("alphabeta", 3, prune_on_tie=self.prune_on_tie, depth_limited=depth_limited)
+        edits = dict(self.edits)
+        lines: list[Line] = []
+        for line_id, text in base.lines:
+            lines.extend(edits.get(line_id, ((line_id, text),)))
+        return Listing(title=f"{base.title}, with a mistake: {self.title}", lines=tuple(lines))
+
+
+def _mistakes(*items: Mistake) -> Mapping[str, Mistake]:
+    return MappingProxyType({m.id: m for m in items})
+
+
+def _swap(line_id: str, text: str) -> tuple[str, tuple[Line, ...]]:
+    """An edit that rewrites one line and keeps its id."""
+    return line_id, ((line_id, text),)
+
+
+def _between_call_and_update(side: str, line_id: str, text: str) -> tuple[str, tuple[Line, ...]]:
+    """An edit that splits ``v ← MAX(v, MIN-VALUE(...))`` in two and puts one line between.
+
+    ``side`` is ``'max'`` or ``'min'``; the child's value is named u, as in the
+    buggy searches, so the line in between can see it apart from v.
+    """
+    mine, other = ("MAX", "MIN") if side == "max" else ("MIN", "MAX")
+    return f"{side}.update", ((f"{side}.call", f"    u ← {other}-VALUE(RESULT(state, a), α, β)"),
+                              (line_id, text),
+                              (f"{side}.update", f"    v ← {mine}(v, u)"))
+
+
+_TOO_DEEP = "  if DEPTH(state) > limit or TERMINAL-TEST(state) then return EVAL(state)   ✗ > for ≥"
+_TOO_SHALLOW = ("  if DEPTH(state) + 1 ≥ limit or TERMINAL-TEST(state) then return EVAL(state)"
+                "   ✗ root counted as ply 1")
+
+
+#: Every mistake, by id, in teaching order.  Read-only.
+MISTAKES: Mapping[str, Mistake] = _mistakes(
+    Mistake(
+        id="no-window",
+        title="α and β not passed down",
+        explanation=(
+            "Each child is searched with a fresh window (−∞, +∞) instead of the node's own (α, β). "
+            "A node then only knows what its own earlier children showed, never what its ancestors "
+            "already have elsewhere, so the test v ≥ β in a MAX node (v ≤ α in a MIN node) compares "
+            "against a bound that node never changes itself: it can never fire. Nothing is ever pruned "
+            "and the search is plain minimax with extra bookkeeping: the value and move are right, but "
+            "every leaf is evaluated."
+        ),
+        search=no_window,
+        symptom="right value and move; no cutoff ever, every leaf evaluated (9 of 9 on Fig. 5.2 instead of 7)",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected=(
+            "step 10, at b2: B calls b2 with (−∞, +∞) where the correct search passes (−∞, 3), "
+            "since B lowered β to 3 after b1"
+        ),
+        step=10,
+        node=(0, 1),
+        edits=(
+            _swap("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a), −∞, +∞))   ✗ α, β not passed"),
+            _swap("min.update", "    v ← MIN(v, MAX-VALUE(RESULT(state, a), −∞, +∞))   ✗ α, β not passed"),
+        ),
+    ),
+    Mistake(
+        id="alpha-in-min",
+        title="α updated in a MIN node",
+        explanation=(
+            "MIN-VALUE was made by copying MAX-VALUE and its last line was left as α ← MAX(α, v). "
+            "So a MIN node raises α to its own v instead of lowering β. α is meant to be what MAX "
+            "is already sure of elsewhere; set to MIN's current v, it makes the next test v ≤ α "
+            "true whatever the next child returns, since v can only fall. Every MIN node stops "
+            "after its second child, and its value is wrong whenever MIN's best reply comes later. "
+            "The raised α also reaches the second child's subtree and cuts it short, and β is never "
+            "lowered, so MAX nodes below lose their own cutoffs. Value and move can both be wrong. "
+            "(Half-mirrored, α ← MIN(α, v) does nothing at all, since the test has just shown "
+            "v > α: that version only loses β's updates, and prunes less, never wrongly.)"
+        ),
+        search=alpha_in_min,
+        symptom="prunes too much: wrong value and move (5 and a3 on Fig. 5.2 instead of 3 and a1), b3 and d3 skipped",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected="step 9, at B: after b1, B sets α = 3 where the correct search sets β = 3",
+        step=9,
+        node=(0,),
+        edits=(_swap("min.window", "    α ← MAX(α, v)   ✗ MAX's line, in MIN-VALUE"),),
+    ),
+    Mistake(
+        id="beta-in-max",
+        title="β updated in a MAX node",
+        explanation=(
+            "MAX-VALUE ends its loop with β ← MIN(β, v), the line that belongs to MIN-VALUE. "
+            "After the test v ≥ β has failed, v < β, so β drops to v, and after the next child "
+            "v ≥ β (v can only grow) always holds: every MAX node stops after its second child, "
+            "the root included, and MAX's later moves are never looked at. The second child is "
+            "searched with β lowered to the first one's value, so what it returns may be only a "
+            "lower bound, taken as exact; and α never rises anywhere, so MIN nodes lose all their "
+            "cutoffs. It is the mirror image of alpha-in-min: both swap the roles of α and β, one "
+            "in each function. Value and move can both be wrong; on Fig. 5.2 they happen to be right."
+        ),
+        search=beta_in_max,
+        symptom="MAX nodes look at two children at most; on Fig. 5.2 D is never searched but c2, c3 are",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected="step 23, at A: after B returns 3, A sets β = 3 where the correct search sets α = 3",
+        step=23,
+        node=(),
+        edits=(_swap("max.window", "    β ← MIN(β, v)   ✗ MIN's line, in MAX-VALUE"),),
+    ),
+    Mistake(
+        id="strict-test",
+        title="> where the textbook uses ≥",
+        explanation=(
+            "The cutoff tests are v > β and v < α instead of the textbook's v ≥ β and v ≤ α. "
+            "When v equals the bound, the node can no longer change the choice above (MAX already "
+            "has that value elsewhere), but the strict test goes on searching. The value and the "
+            "move stay right; only ties cost extra leaves. CS188's autograder demands exactly this "
+            "strict rule, so there the textbook's ≥ is the mistake: know which rule you are graded on."
+        ),
+        search=strict_test,
+        symptom="right value and move; extra leaves on ties only (5 instead of 3 on the tied tree)",
+        example="TIED",
+        options=MappingProxyType({}),
+        expected="step 24, at C: c1 = 5 equals α = 5; the correct search cuts off, this one goes on to c2",
+        step=24,
+        node=(1,),
+        edits=(
+            _swap("max.test", "    if v > β then return v   ✗ strict: no cutoff on a tie"),
+            _swap("min.test", "    if v < α then return v   ✗ strict: no cutoff on a tie"),
+        ),
+        prune_on_tie=False,
+    ),
+    Mistake(
+        id="inverted-test",
+        title="the cutoff test inverted",
+        explanation=(
+            "The inequality points the wrong way: v ≤ β in MAX-VALUE and v ≥ α in MIN-VALUE. "
+            "Inside the window these are true almost always, so nearly every node returns after "
+            "its first child: the search follows the leftmost line down and reports its leaf as "
+            "the value. It is very fast and almost always wrong; it is right only when the first "
+            "line happens to be the principal variation, as on Fig. 5.2."
+        ),
+        search=inverted_test,
+        symptom="one leaf evaluated; the value is the leftmost leaf (5 on the encyclopedia tree, whose value is 6)",
+        example="WIKIPEDIA",
+        options=MappingProxyType({}),
+        expected=(
+            "step 12, at 0.0.0: its first leaf gives v = 5, and 5 ≥ α = −∞ cuts off where the correct "
+            "test 5 ≤ −∞ fails"
+        ),
+        step=12,
+        node=(0, 0, 0),
+        edits=(
+            _swap("max.test", "    if v ≤ β then return v   ✗ inverted"),
+            _swap("min.test", "    if v ≥ α then return v   ✗ inverted"),
+        ),
+    ),
+    Mistake(
+        id="test-before-update",
+        title="cutoff tested before v is updated",
+        explanation=(
+            "The loop searches the child, then tests v ≥ β, then takes the child's value into v. "
+            "The test therefore sees the v of the earlier children only: when a child earns a "
+            "cutoff, nobody notices until the next child's whole subtree has been searched, and "
+            "its result is then thrown away. The value and move stay right, but every cutoff that "
+            "is not on a last child costs one extra subtree. It is the usual answer to \"why does "
+            "my alpha-beta expand more nodes than necessary?\"."
+        ),
+        search=cutoff_before_update,
+        symptom="right value and move; one extra subtree after each cutoff (c2 on Fig. 5.2: 8 leaves, not 7)",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected="step 7, at B: after b1 returns 3, B tests v = +∞ ≤ α before it sets v = 3",
+        step=7,
+        node=(0,),
+        edits=(
+            _between_call_and_update("max", "max.test", "    if v ≥ β then return v   ✗ before v includes u"),
+            ("max.test", ()),
+            _between_call_and_update("min", "min.test", "    if v ≤ α then return v   ✗ before v includes u"),
+            ("min.test", ()),
+        ),
+    ),
+    Mistake(
+        id="right-to-left",
+        title="children visited right to left",
+        explanation=(
+            "The children are searched last to first, as happens when they are pushed on a stack "
+            "and popped, or the loop runs over a reversed list. Alpha-beta is correct in any order, "
+            "so the value is right, but which leaves are pruned depends entirely on the order: the "
+            "set of expanded nodes no longer matches the textbook's (and CS188's autograder), and "
+            "on ties the move can be a different, equally good one."
+        ),
+        search=right_to_left,
+        symptom="right value; a different set of leaves (all 9 on Fig. 5.2); on ties another best move",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected="step 3, at D: A calls D first where the correct search calls B",
+        step=3,
+        node=(2,),
+        edits=(
+            _swap("max.loop", "  for each a in REVERSE(ACTIONS(state)) do   ✗"),
+            _swap("min.loop", "  for each a in REVERSE(ACTIONS(state)) do   ✗"),
+        ),
+    ),
+    Mistake(
+        id="one-ply-too-deep",
+        title="depth limit off by one: one ply too deep",
+        explanation=(
+            "In a depth-limited search the cutoff test reads depth > limit where it needs "
+            "depth ≥ limit, so the nodes at the limit are expanded instead of evaluated. The search "
+            "costs a whole ply more (a factor of the branching factor), and its values are those of "
+            "a deeper search, not the one asked for: a grader comparing with the requested depth "
+            "sees the wrong expanded set and possibly another value or move (CS188's \"depth off by one\")."
+        ),
+        search=one_ply_too_deep,
+        symptom="searches depth d + 1: on Fig. 5.2 with depth 1, 7 leaves instead of 3 evaluations, value 3 not 23/3",
+        example="FIG_5_2",
+        options=MappingProxyType({"depth": 1}),
+        expected="step 4, at B: at the depth limit the correct search evaluates B, this one expands it",
+        step=4,
+        node=(0,),
+        edits=(
+            _swap("max.terminal", _TOO_DEEP),
+            _swap("min.terminal", _TOO_DEEP),
+        ),
+    ),
+    Mistake(
+        id="one-ply-too-shallow",
+        title="depth limit off by one: one ply too shallow",
+        explanation=(
+            "The cutoff test counts the root as ply 1 (or the depth is decremented before it is "
+            "tested), so the search stops one ply early and scores the nodes above the limit with "
+            "the evaluation function. On an explicit tree, whose intended depth is the whole tree, "
+            "the last internal nodes are evaluated instead of searched; abteach scores them with "
+            "random_play_value, the mean outcome of random play, a sensible heuristic that ignores who "
+            "chooses. The search is cheap and its value is an estimate, not the minimax value; the "
+            "move is right only if the estimate happens to rank the moves as minimax does."
+        ),
+        search=one_ply_too_shallow,
+        symptom="evaluates inner nodes: on Fig. 5.2 B, C, D are scored 23/3, 4, 7 and the value is 23/3, not 3",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected="step 4, at B: this search evaluates B as 23/3 at the limit where the correct one expands it",
+        step=4,
+        node=(0,),
+        edits=(
+            _swap("max.terminal", _TOO_SHALLOW),
+            _swap("min.terminal", _TOO_SHALLOW),
+        ),
+    ),
+    Mistake(
+        id="shared-move",
+        title="the best move taken from the wrong level",
+        explanation=(
+            "The move is kept in one variable for the whole search (a global, or a field of the "
+            "agent) and every MAX-VALUE and MIN-VALUE call writes to it when its v improves. The "
+            "search itself is right, so the value is, but the move returned is the one stored last: "
+            "usually the best reply of the last MIN node searched, a move at the wrong level and "
+            "often not even legal at the root. Only the root's own choice answers the question "
+            "ALPHA-BETA-SEARCH asks; keep the move beside v in the root's loop."
+        ),
+        search=shared_move,
+        symptom="right value, same leaves, wrong move: on Fig. 5.2 D's reply d3 comes back as a3",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected=("step 55, the last: the search answers a3 (the index of D's reply d3) "
+                  "where the correct one answers a1"),
+        step=55,
+        node=(),
+        edits=(
+            _swap("search.return", "  return best   ✗ the move stored last, at any level"),
+            _between_call_and_update("max", "max.move", "    if u > v then best ← a   ✗ one best for every level"),
+            _between_call_and_update("min", "min.move", "    if u < v then best ← a   ✗ one best for every level"),
+        ),
+    ),
+)
+
+#: The mistakes that are off by one from a depth limit, and so need one to run.
+DEPTH_MISTAKES: frozenset[str] = frozenset({"one-ply-too-deep", "one-ply-too-shallow"})
+
+
+def lookup(mistake_id: str) -> Mistake:
+    """The :class:`Mistake` with this id, or a KeyError that lists the ids.
+
+    Examples
+    --------
+    >>> lookup("shared-move").title
+    'the best move taken from the wrong level'
+    """
+    try:
+        return MISTAKES[mistake_id]
+    except (KeyError, TypeError):
+        raise KeyError(f"unknown mistake {mistake_id!r}; the mistakes are: {', '.join(MISTAKES)}") from None
+
+
+__all__ = ["Mistake", "MISTAKES", "DEPTH_MISTAKES", "lookup", "Line", "Edits"]

@@ -1,0 +1,151 @@
+"""Running a mistake: the same problem, recorder and result as the correct search.
+
+:func:`run_mistake` gives a buggy search from :data:`~abteach.lessons.mistakes.registry.MISTAKES`
+the problem and recorder :func:`abteach.alphabeta` would use, so its result,
+trace and frames are of the same kind, and its listing shows the faulty lines.
+The depth mistakes need a limit to be off by one from; on an explicit tree,
+which has no evaluation function of its own, :func:`random_play_value` scores
+the nodes a depth-limited search stops at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, Mistake, lookup
+from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
+from abteach.games.trees import Node, Tree
+
+
+def random_play_value(state: Node, player: str = "MAX") -> float:
+    """What a tree node is worth if both sides move at random from it.
+
+    The evaluation the depth mistakes use on explicit trees, which have no
+    evaluation function of their own.  It is the mean over the children,
+    applied all the way down: the expected outcome of uniformly random play.
+    It knows the leaves below but not who picks among them, so it is a fair
+    stand-in for a real heuristic: informed, and usually wrong about the
+    minimax value.  On a uniform tree it is the plain mean of the leaves below.
+
+    Parameters
+    ----------
+    state : Node
+        A node of an :class:`abteach.Tree`.
+    player : {'MAX', 'MIN'}
+        Score for this player (MIN's score is the negation).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> t = ab.examples.FIG_5_2
+    >>> [round(random_play_value(t.node((i,))), 2) for i in range(3)]
+    [7.67, 4.0, 7.0]
+    """
+    if not isinstance(state, Node):
+        raise TypeError(
+            f"random_play_value scores nodes of an abteach.Tree, not {type(state).__name__}; "
+            "pass evaluate=f(state, player) for other games"
+        )
+    sign = 1 if player == "MAX" else -1
+    # Post-order without recursion: a child's mean is ready before its parent's.
+    means: dict[int, float] = {}
+    stack: list[tuple[Node, bool]] = [(state, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node.is_leaf:
+            means[id(node)] = float(node.value)
+        elif ready:
+            means[id(node)] = sum(means[id(c)] for c in node.children) / len(node.children)
+        else:
+            stack.append((node, True))
+            stack.extend((c, False) for c in node.children)
+    return sign * means[id(state)]
+
+
+def resolve(m: Mistake, game: Any, depth: int | None, evaluate: Any) -> tuple[int | None, Any]:
+    """The depth and evaluation both the buggy and the correct search run with.
+
+    The depth mistakes need a limit to be off by one from; on an explicit tree
+    with none given, the intended limit is the whole tree, scored (where cut
+    short) by :func:`random_play_value`.
+
+    Parameters
+    ----------
+    m : Mistake
+    game : Tree or Game
+    depth : int or None
+    evaluate : callable or None
+        As given to :func:`run_mistake`.
+
+    Returns
+    -------
+    tuple
+        ``(depth, evaluate)``, unchanged except for the depth mistakes.
+    """
+    if m.id not in DEPTH_MISTAKES:
+        return depth, evaluate
+    if isinstance(game, Tree):
+        if depth is None:
+            depth = game.height
+        if evaluate is None:
+            evaluate = random_play_value
+    elif depth is None and m.id == "one-ply-too-shallow":
+        raise ValueError(f"the mistake {m.id!r} needs a depth limit to be off by one from: pass depth=...")
+    return depth, evaluate
+
+
+def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | None = None,
+                evaluate: Any = None, order: Any = None, trace: bool = True) -> SearchResult:
+    """Search ``game`` the way one of the :data:`MISTAKES` does.
+
+    Parameters
+    ----------
+    mistake_id : str
+        A key of :data:`MISTAKES`.
+    game : Tree or Game
+        What to search, as for :func:`abteach.alphabeta`.
+    state : optional
+        Where to start; defaults to ``game.initial``.
+    depth, evaluate, order, trace
+        As for :func:`abteach.alphabeta`.  The depth mistakes are off by one
+        from ``depth``; on a tree it defaults to the tree's height and
+        ``evaluate`` to :func:`random_play_value`.
+
+    Returns
+    -------
+    SearchResult
+        The same kind of result as :func:`abteach.alphabeta`; its trace replays
+        into frames and its listing shows the faulty lines.  ``move`` is
+        ``None`` when the search answers with a move that is not legal at the root.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> r = run_mistake("right-to-left", ab.examples.FIG_5_2)
+    >>> r.value, r.move_name, r.leaves, r.pruned
+    (3, 'a1', 9, [])
+    >>> run_mistake("shared-move", ab.examples.FIG_5_2).move_name
+    'a3'
+    """
+    m = lookup(mistake_id)
+    depth, evaluate = resolve(m, game, depth, evaluate)
+    problem = Problem(game, state, depth, evaluate, order)
+    log = Recorder(closed_window=not m.prune_on_tie) if trace else Tally()
+    value, action = run(m.search, problem, log)
+    if action is not None:
+        # finish() reads the answer off the recorder's best child of the root,
+        # so a search that answers with its own move must put it there.
+        actions = list(problem.game.actions(problem.state))
+        if action in actions:
+            log.best[()] = (actions.index(action), value)
+        else:
+            log.best.pop((), None)
+    return finish(problem, log, value, algorithm=f"alphabeta, mistake {m.id}", edition=3,
+                  prune_on_tie=m.prune_on_tie, listing=m.listing(depth_limited=depth is not None))
+
+
+__all__ = ["run_mistake", "random_play_value", "resolve"]

@@ -1,0 +1,297 @@
+"""The buggy searches: one 3rd-edition ALPHA-BETA-SEARCH with its fault points open.
+
+The classic mistakes are each one line of AIMA's Fig. 5.7 done wrong, and
+the same few lines go wrong again and again: the window passed to a child,
+the bound each function moves, the cutoff comparison, whether the test comes
+before the update, the order of the children, the depth at which CUTOFF-TEST
+stops, and where the best move is kept.  :func:`faulty` is MAX-VALUE and
+MIN-VALUE written once, line for line with the pseudocode and reporting to the
+same recorder as :func:`abteach.search.alphabeta.alphabeta3`, with exactly
+those lines taken from a :class:`Fault`.  Every default of :class:`Fault` is
+the textbook's line, so ``faulty(Fault())`` is the correct search and each
+mistake below differs from it only where its fault says.
+
+The correct search itself has no fault points: it stays in
+:mod:`abteach.search.alphabeta`, and the strict-test mistake is that search
+under the other tie rule.
+
+Examples
+--------
+>>> import abteach as ab
+>>> from abteach.search.common import Problem, Recorder
+>>> p, log = Problem(ab.examples.FIG_5_2, None), Recorder()
+>>> faulty(Fault())(p, log)
+(3, None)
+>>> log.events == ab.alphabeta(ab.examples.FIG_5_2).trace.events[:-1]
+True
+>>> Fault(max_test="≤", min_test="≥")
+Fault(max_test='≤', min_test='≥')
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, fields
+from math import inf
+from types import MappingProxyType
+from typing import Any, Callable, Literal, Mapping
+
+from abteach.search.alphabeta import alphabeta3
+from abteach.search.common import Comparison, Problem, Tally, TooDeepError
+from abteach.games.trees import MAX_DEPTH, Path
+
+#: A mistake's search: it returns the root's value and the root action it
+#: answers with, or ``None`` for "the action with value v", which the recorder
+#: has already found (as it does for the correct search).
+Search = Callable[[Problem, Tally], tuple[float, Any]]
+
+#: Which bound a function moves after a child that did not cut off:
+#: ``'alpha'`` is α ← MAX(α, v), ``'beta'`` is β ← MIN(β, v).
+BoundName = Literal["alpha", "beta"]
+
+_HOLDS: Mapping[str, Callable[[float, float], bool]] = MappingProxyType({
+    "≥": operator.ge, ">": operator.gt, "≤": operator.le, "<": operator.lt,
+})
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Which of the fault points of ALPHA-BETA-SEARCH a search gets wrong.
+
+    Every default is the textbook's line, so ``Fault()`` is the correct
+    3rd-edition search.
+
+    Attributes
+    ----------
+    pass_window : bool
+        ``False``: each child is searched with (−∞, +∞) instead of the node's
+        (α, β), so a node never hears what its ancestors have elsewhere and no
+        test can fire.
+    max_updates, min_updates : {'alpha', 'beta'}
+        The bound MAX-VALUE (textbook: ``'alpha'``) and MIN-VALUE (textbook:
+        ``'beta'``) move after a child that did not cut off.  The other one
+        moves the opponent's bound to the node's own v, so the next test fires
+        whatever the next child returns.
+    max_test, min_test : {'≥', '>', '≤', '<'}
+        The cutoff comparison: v against β in MAX-VALUE (textbook ``'≥'``) and
+        v against α in MIN-VALUE (textbook ``'≤'``).  Pointed the wrong way it
+        holds inside almost any window, so a node stops after its first child.
+    test_before_update : bool
+        The cutoff is tested on the v of the earlier children, before the
+        child just searched is taken in: a cutoff is noticed one child late.
+    right_to_left : bool
+        The children are searched last to first.
+    depth_shift : int
+        CUTOFF-TEST stops at ply ``limit + depth_shift``: +1 is ``depth > limit``
+        where ``≥`` is meant, −1 counts the root as ply 1.
+    shared_best : bool
+        One best-move variable for the whole search: every call writes to it
+        when its v improves, and the search answers with what was written last.
+    """
+
+    pass_window: bool = True
+    max_updates: BoundName = "alpha"
+    min_updates: BoundName = "beta"
+    max_test: str = "≥"
+    min_test: str = "≤"
+    test_before_update: bool = False
+    right_to_left: bool = False
+    depth_shift: int = 0
+    shared_best: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("max_updates", "min_updates"):
+            if getattr(self, name) not in ("alpha", "beta"):
+                raise ValueError(f"{name} must be 'alpha' or 'beta', not {getattr(self, name)!r}")
+        for name in ("max_test", "min_test"):
+            if getattr(self, name) not in _HOLDS:
+                raise ValueError(f"{name} must be one of {', '.join(_HOLDS)}, not {getattr(self, name)!r}")
+        if isinstance(self.depth_shift, bool) or not isinstance(self.depth_shift, int):
+            raise TypeError(f"depth_shift must be a whole number of plies, not {self.depth_shift!r}")
+
+    def __repr__(self) -> str:
+        # The textbook's lines are the defaults; naming only the rest names the mistake.
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"Fault({', '.join(changed)})"
+
+    def is_cutoff(self, p: Problem, state: Any, path: Path) -> bool:
+        """CUTOFF-TEST (TERMINAL-TEST without a depth limit), ``depth_shift`` plies off."""
+        if not self.depth_shift:
+            return p.is_cutoff(state, path)
+        if len(path) > MAX_DEPTH:
+            raise TooDeepError(path)
+        return p.game.is_terminal(state) or (p.depth is not None and len(path) >= p.depth + self.depth_shift)
+
+    def child_window(self, α: float, β: float) -> tuple[float, float]:
+        """The (α, β) a node passes to its children."""
+        return (α, β) if self.pass_window else (-inf, +inf)
+
+    def in_order(self, children: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+        """The node's children in the order the loop visits them."""
+        return children[::-1] if self.right_to_left else children
+
+
+def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = None) -> Search:
+    """The 3rd-edition ALPHA-BETA-SEARCH with the lines ``fault`` names done wrong.
+
+    Parameters
+    ----------
+    fault : Fault
+        The fault points; ``Fault()`` gives the textbook's search.
+    name, doc : str, optional
+        The returned function's ``__name__`` and ``__doc__``.
+
+    Returns
+    -------
+    callable
+        ``search(problem, log) -> (value, root action or None)``; the action is
+        ``None`` (the recorder has found the move) unless ``fault.shared_best``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> from abteach.search.common import Problem, Tally
+    >>> log = Tally()
+    >>> faulty(Fault(pass_window=False))(Problem(ab.examples.FIG_5_2, None), log)
+    (3, None)
+    >>> len(log.evaluated), log.pruned
+    (9, [])
+    """
+    f = fault
+
+    def search(p: Problem, log: Tally) -> tuple[float, Any]:
+        # Each f.* below is a line a mistake can get wrong; every default is the textbook's (see Fault).
+        best = None  # written only under f.shared_best: the move belongs to the root's loop alone
+
+        def max_value(state, path, α, β):
+            nonlocal best
+            log.enter(path, "max.def", "MAX", α, β)
+            if f.is_cutoff(p, state, path):
+                return log.leaf(path, "max.terminal", "MAX", p.utility(state), α, β)
+            window = (α, β)
+            v = -inf
+            log.value(path, "max.init", v, alpha=α, beta=β)
+            children = f.in_order(p.actions(state))
+            for k, (i, a) in enumerate(children):
+                child = path + (i,)
+                u = min_value(p.game.result(state, a), child, *f.child_window(α, β))
+                if f.shared_best and u > v:
+                    best = a
+                # The cutoff test comes after v ← MAX(v, u); testing it first sees only the earlier children.
+                if f.test_before_update and _cuts(log, path, "max.test", ("v", v, f.max_test, "β", β),
+                                                  children[k + 1:], v, α, β):
+                    return log.exit(path, "max.test", v, window, α, β)
+                v = max(v, u)
+                log.value(path, "max.update", v, child, u, α, β)
+                if not f.test_before_update and _cuts(log, path, "max.test", ("v", v, f.max_test, "β", β),
+                                                      children[k + 1:], v, α, β):
+                    return log.exit(path, "max.test", v, window, α, β)
+                α, β = _tighten(f.max_updates, α, β, v)
+                log.window(path, "max.window", f.max_updates, v, α, β)
+            return log.exit(path, "max.return", v, window, α, β)
+
+        def min_value(state, path, α, β):
+            nonlocal best
+            log.enter(path, "min.def", "MIN", α, β)
+            if f.is_cutoff(p, state, path):
+                return log.leaf(path, "min.terminal", "MIN", p.utility(state), α, β)
+            window = (α, β)
+            v = +inf
+            log.value(path, "min.init", v, alpha=α, beta=β)
+            children = f.in_order(p.actions(state))
+            for k, (i, a) in enumerate(children):
+                child = path + (i,)
+                u = max_value(p.game.result(state, a), child, *f.child_window(α, β))
+                if f.shared_best and u < v:
+                    best = a
+                if f.test_before_update and _cuts(log, path, "min.test", ("v", v, f.min_test, "α", α),
+                                                  children[k + 1:], v, α, β):
+                    return log.exit(path, "min.test", v, window, α, β)
+                v = min(v, u)
+                log.value(path, "min.update", v, child, u, α, β)
+                if not f.test_before_update and _cuts(log, path, "min.test", ("v", v, f.min_test, "α", α),
+                                                      children[k + 1:], v, α, β):
+                    return log.exit(path, "min.test", v, window, α, β)
+                α, β = _tighten(f.min_updates, α, β, v)
+                log.window(path, "min.window", f.min_updates, v, α, β)
+            return log.exit(path, "min.return", v, window, α, β)
+
+        top = max_value if p.root_is_max else min_value
+        return top(p.state, (), -inf, +inf), best
+
+    search.__name__ = search.__qualname__ = name
+    search.__doc__ = doc
+    return search
+
+
+def _cuts(log: Tally, path: Path, line: str, test: Comparison, rest: list[tuple[int, Any]],
+          v: float, α: float, β: float) -> bool:
+    """``if v ≥ β then return v``: report the test, and whether it cuts off the children in ``rest``."""
+    _, x, op, _, bound = test
+    if _HOLDS[op](x, bound):
+        log.cutoff(path, line, test, [path + (j,) for j, _ in rest], v, α, β)
+        return True
+    log.test(path, line, test, v, α, β)
+    return False
+
+
+def _tighten(which: BoundName, α: float, β: float, v: float) -> tuple[float, float]:
+    """α ← MAX(α, v) or β ← MIN(β, v): a bound only ever moves inward, whichever function moves it."""
+    return (max(α, v), β) if which == "alpha" else (α, min(β, v))
+
+
+# -- the mistakes ---------------------------------------------------------------------
+
+no_window: Search = faulty(
+    Fault(pass_window=False), name="no_window",
+    doc="α and β are not passed down: every child is searched with (−∞, +∞).")
+
+alpha_in_min: Search = faulty(
+    Fault(min_updates="alpha"), name="alpha_in_min",
+    doc="MIN-VALUE keeps MAX-VALUE's line α ← MAX(α, v) instead of β ← MIN(β, v).")
+
+beta_in_max: Search = faulty(
+    Fault(max_updates="beta"), name="beta_in_max",
+    doc="MAX-VALUE keeps MIN-VALUE's line β ← MIN(β, v) instead of α ← MAX(α, v).")
+
+inverted_test: Search = faulty(
+    Fault(max_test="≤", min_test="≥"), name="inverted_test",
+    doc="The cutoff tests point the wrong way: v ≤ β in MAX-VALUE, v ≥ α in MIN-VALUE.")
+
+cutoff_before_update: Search = faulty(
+    Fault(test_before_update=True), name="cutoff_before_update",
+    doc="The cutoff is tested on the old v, before the child's value is taken in.")
+
+right_to_left: Search = faulty(
+    Fault(right_to_left=True), name="right_to_left",
+    doc="The children are searched last to first (a stack popped, or a reversed loop).")
+
+one_ply_too_deep: Search = faulty(
+    Fault(depth_shift=+1), name="one_ply_too_deep",
+    doc="CUTOFF-TEST with ``>`` where it needs ``≥``: the ply at the limit is expanded too.")
+
+one_ply_too_shallow: Search = faulty(
+    Fault(depth_shift=-1), name="one_ply_too_shallow",
+    doc="CUTOFF-TEST that counts the root as ply 1, so it stops one ply early.")
+
+shared_move: Search = faulty(
+    Fault(shared_best=True), name="shared_move",
+    doc="One ``best`` variable for the whole search: the answer is whichever node improved last.")
+
+
+def strict_test(p: Problem, log: Tally) -> tuple[float, Any]:
+    """The cutoff tests v > β and v < α where the textbook has ≥ and ≤.
+
+    No new code: this is :func:`abteach.search.alphabeta.alphabeta3` under the
+    strict rule, which CS188's autograder requires.  Against the textbook it
+    is a mistake, and the other way round under CS188.
+    """
+    return alphabeta3(p, log, prune_on_tie=False), None
+
+
+__all__ = [
+    "Search", "Fault", "faulty",
+    "no_window", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test", "cutoff_before_update",
+    "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
+]

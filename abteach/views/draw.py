@@ -1,0 +1,444 @@
+"""Draw game trees and search frames in the textbook's conventions.
+
+This is a view: it renders a :class:`abteach.Tree` or one
+:class:`abteach.Frame` of a :class:`abteach.Trace`, and never runs a search.
+
+Conventions
+-----------
+* MAX nodes are ▲, MIN nodes ▼, leaves are boxes holding their utility; a
+  returned value is written in its node (``≤2`` when it is only an upper bound,
+  ``≥5`` when only a lower bound).  Move names label the edges, node names sit
+  to the left of their node.
+* In a frame, every visited inner node shows its α, β and v to its right.
+  The node the last event was about has a ring; the call stack is a thick
+  solid path with filled nodes; pruned subtrees are hatched and dashed and
+  carry the comparison that pruned them; nodes not yet visited are dotted.
+  When the search is done, the chosen move and the principal variation are
+  drawn thick.  Every status is told by line style, hatch, marker or text as
+  well as by colour, and the colours are the colour-blind-safe Okabe–Ito set.
+* A *marked* node (``highlight=`` in :func:`draw_frame`, or
+  :attr:`Style.mark` via :func:`mark_nodes` and :func:`draw_styles`) gets a
+  thick dashed ring in reddish purple and its mark (``≠`` by default) in a
+  box beside its name, so a view can point at nodes without relying on colour.
+* Text keeps a contrast ratio of at least 4.5 (WCAG AA) against whatever it
+  sits on; :data:`TEXT_PAIRS` lists every pair used, and
+  :func:`contrast_ratio` checks them.
+
+Figures are plain :class:`matplotlib.figure.Figure` objects, not registered
+with pyplot, so drawing many of them leaks nothing.  Jupyter shows one that is
+a cell's result; elsewhere call ``fig.savefig(...)`` or use
+:mod:`abteach.views.export`.
+
+How each node looks is worked out, without drawing, in :mod:`abteach.views.styles`
+(what a drawing shows in :mod:`abteach.views.scene`); colours and their contrast
+checks are in :mod:`abteach.views.palette`, sizes in :mod:`abteach.views.sizes`, the room
+labels need in :mod:`abteach.views.label_layout` and the legend in
+:mod:`abteach.views.legend`.  The names of those modules a view needs are importable
+from here as well.
+
+Examples
+--------
+>>> import abteach as ab
+>>> from abteach.views.draw import draw_frame, draw_tree
+>>> fig = draw_tree(ab.examples.FIG_5_2)
+>>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+>>> fig = draw_frame(tr, 29, size="projector")
+>>> bool(fig.get_figwidth() >= SIZES["projector"].min_width)
+True
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from typing import Final, Iterable, Mapping
+
+import networkx as nx
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation, Transform
+
+from abteach.views.label_layout import (CHAR_EM, LINE_EM, MOVE_AT, annotation_shift, extents, half_marker, metrics,
+                                  name_width, pruned_notes, reach, slot_inches, stagger, text_height)
+from abteach.views.layout import Position, children_map, tidy_layout
+from abteach.views.legend import LEGEND_ROW, draw_legend, legend_handles, legend_rows
+from abteach.views.palette import (BLUE, GRAPHIC_PAIRS, GREEN, INK, LIGHT, MUTED, ORANGE, PURPLE, TEXT_PAIRS, UNSEEN,
+                             VERMILLION, WHITE, contrast_ratio, relative_luminance)
+from abteach.views.scene import MAX_LEAVES, MAX_NODES, SUMMARY_LEAVES, tree_scene
+from abteach.views.sizes import SIZES, Size, resolve_size
+from abteach.views.styles import (Style, frame_caption, frame_view, mark_nodes, node_styles, principal_variation,
+                            resolve_frame, summary_caption, tree_scene_styles, tree_styles)
+from abteach.trace.frames import Frame, Trace
+from abteach.games.trees import Path, Tree
+
+# Agg refuses images wider or taller than 2**16 pixels; stay well inside.
+_MAX_PIXELS: Final = 30_000
+
+
+class Drawing(Figure):
+    """A matplotlib Figure that shows itself in Jupyter without pyplot.
+
+    Nothing registers it with pyplot, so it never leaks or shows twice; its
+    text form is stable (no sizes), so stored notebook outputs compare cleanly.
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
+
+    def __repr__(self) -> str:
+        return "<abteach drawing>"
+
+
+def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
+            size: Size, ax: Axes | None, *, caption: str, legend: bool, frame_mode: bool,
+            ghosts: Mapping[Path, Style] | None = None, mark_label: str = "marked") -> Figure:
+    """Draw ``styles`` at ``pos``.  ``ghosts`` are nodes laid out but not drawn (yet): they get room."""
+    kids = {p: [c for c in all_kids.get(p, ()) if c in styles] for p in styles}
+    spaced = {**(ghosts or {}), **styles}
+    spaced = {p: spaced[p] for p in pos if p in spaced}
+    m = metrics(styles, size)
+    slot = slot_inches(spaced, pos, {p: all_kids.get(p, []) for p in spaced}, m, size)
+    level = size.level
+    depth = max(len(p) for p in pos)
+    notes = stagger(pruned_notes(styles, pos, kids, slot, size), 0.3 * size.small / 72)
+
+    # Vertical room (inches) above the root and below the deepest level.
+    top = (m.ring / 2 + 0.3 * size.font) / 72
+    hidden_h = (LINE_EM * size.small + 2) / 72 if any(s.hidden for s in styles.values()) else 0.0
+    below = (max(m.box, m.tri) / 2 + 0.25 * size.font) / 72 + hidden_h
+    note_h = text_height("a\nb", size.small) / 72 + 0.06
+    bottom = below + 0.1
+    for n, row in notes:
+        bottom = max(bottom, below + (row + 1) * note_h - (n.y + depth) * level)
+
+    xs = [x for x, _ in pos.values()]
+    left_in = right_in = 0.2
+    xmin, xmax = min(xs), max(xs)
+    for p, s in spaced.items():
+        lo, hi = extents(s, m, size)
+        left_in = max(left_in, lo / 72 - (pos[p][0] - xmin) * slot + 0.1)
+        right_in = max(right_in, hi / 72 - (xmax - pos[p][0]) * slot + 0.1)
+    for n, _ in notes:
+        left_in = max(left_in, xmin * slot - n.x0 + 0.1)
+        right_in = max(right_in, n.x1 - xmax * slot + 0.1)
+    tree_w = (xmax - xmin) * slot + left_in + right_in
+    width = max(tree_w, size.min_width)
+    left_in += (width - tree_w) / 2
+    right_in += (width - tree_w) / 2
+    tree_h = depth * level + top + bottom
+
+    wrap = max(20, int(width * 72 / (CHAR_EM * size.font) * 0.95) - 2)
+    cap_lines = [line for para in caption.split("\n") for line in (textwrap.wrap(para, wrap) or [""])] if caption else []
+    cap_h = (len(cap_lines) * LINE_EM * size.font + 0.8 * size.font) / 72 if cap_lines else 0.0
+    handles = legend_handles(styles, size, frame_mode, mark_label) if legend else []
+    rows = legend_rows(handles, size, width)
+    leg_h = (len(rows) * LEGEND_ROW * size.small + 0.6 * size.small) / 72 if rows else 0.0
+    height = tree_h + cap_h + leg_h
+
+    own = ax is None
+    if own:
+        dpi = min(size.dpi, _MAX_PIXELS / max(width, height))
+        fig = Drawing(figsize=(width, height), dpi=dpi)
+        fig.patch.set_facecolor(WHITE)
+        ax = fig.add_axes((0, leg_h / height, 1, tree_h / height))
+    else:
+        fig = ax.figure
+    ax.set_axis_off()
+    ax.set_xlim(xmin - left_in / slot, xmax + right_in / slot)
+    ax.set_ylim(-depth - bottom / level, top / level)
+    ax.set_facecolor(WHITE)
+
+    g = nx.DiGraph()
+    g.add_nodes_from(styles)
+    lw = size.line
+    # Data units per point, read off the axes so user-supplied axes work too.
+    box = ax.get_position()
+    ux = (ax.get_xlim()[1] - ax.get_xlim()[0]) / (box.width * fig.get_figwidth() * 72)
+    uy = (ax.get_ylim()[1] - ax.get_ylim()[0]) / (box.height * fig.get_figheight() * 72)
+
+    # Edges run from the parent's bottom to the child's top, as in the textbook,
+    # rather than centre to centre through the markers.
+    plain: list[tuple[tuple[Position, Position], Style]] = []
+    strong: list[tuple[tuple[Position, Position], Style]] = []
+    for p, s in styles.items():
+        if p:
+            (px, py), (x, y) = pos[p[:-1]], pos[p]
+            seg = ((px, py - half_marker(styles[p[:-1]], m) * uy), (x, y + half_marker(s, m) * uy))
+            (strong if (s.on_pv or s.on_stack) else plain).append((seg, s))
+    for group, z in ((plain, 1.0), (strong, 1.5)):
+        if group:
+            lines = LineCollection([seg for seg, _ in group], colors=[s.edge for _, s in group],
+                                   linewidths=[s.edge_weight * lw for _, s in group],
+                                   linestyles=[s.edge_style for _, s in group], zorder=z, capstyle="butt")
+            ax.add_collection(lines)
+    segments = {s.path: seg for group in (plain, strong) for seg, s in group}
+
+    # Nodes, grouped by look.
+    node_groups: dict[tuple, list[Path]] = {}
+    for p, s in styles.items():
+        node_groups.setdefault((s.marker, s.face, s.outline, s.outline_style, s.outline_weight, s.hatch), []).append(p)
+    for (marker, face, outline, style, weight, hatch), nodes in node_groups.items():
+        side = m.box if marker == "s" else m.tri
+        coll = nx.draw_networkx_nodes(g, pos, nodelist=nodes, node_shape=marker, node_size=side ** 2,
+                                      node_color=face, edgecolors=outline, linewidths=weight * lw, ax=ax,
+                                      hide_ticks=False)
+        coll.set_zorder(3)
+        coll.set_linestyle(style)
+        if hatch:
+            coll.set_hatch(hatch)
+    ring = [p for p, s in styles.items() if s.current]
+    if ring:
+        coll = nx.draw_networkx_nodes(g, pos, nodelist=ring, node_shape="o", node_size=m.ring ** 2,
+                                      node_color="none", edgecolors=BLUE, linewidths=2.2 * lw, ax=ax,
+                                      hide_ticks=False)
+        coll.set_zorder(2.5)
+    marked = [p for p, s in styles.items() if s.mark]
+    if marked:
+        coll = nx.draw_networkx_nodes(g, pos, nodelist=marked, node_shape="o", node_size=m.halo ** 2,
+                                      node_color="none", edgecolors=PURPLE, linewidths=2.4 * lw, ax=ax,
+                                      hide_ticks=False)
+        coll.set_linestyle((0, (2.5, 1.5)))
+        coll.set_zorder(2.4)
+
+    # Text.  Offsets are in points, so labels keep their distance at any zoom.
+    offsets: dict[tuple[float, float], Transform] = {}
+
+    def at(dx: float, dy: float) -> Transform:
+        if (dx, dy) not in offsets:
+            offsets[(dx, dy)] = ax.transData + ScaledTranslation(dx / 72, dy / 72, fig.dpi_scale_trans)
+        return offsets[(dx, dy)]
+
+    white_box = dict(boxstyle="round,pad=0.12", fc=WHITE, ec="none")
+    for p, s in styles.items():
+        x, y = pos[p]
+        if s.inside:
+            # A triangle's text goes at its centroid, a third of the way in from the base.
+            dy = {"^": -m.tri / 6, "v": m.tri / 6}.get(s.marker, 0.0)
+            bbox = dict(boxstyle="square,pad=0.1", fc=LIGHT, ec="none") if s.hatch else None
+            ax.text(x, y, s.inside, transform=at(0, dy), ha="center", va="center", fontsize=size.font,
+                    color=s.text, zorder=5, bbox=bbox, fontweight="bold" if s.on_pv else "normal")
+        side = reach(s, m)
+        if s.name:
+            ax.text(x, y, s.name, transform=at(-(side + m.gap), 0), ha="right", va="center", fontsize=size.font,
+                    fontweight="bold", color=s.text, zorder=5)
+        if s.mark:
+            # Left of the name: the edges and the α/β/v block leave that side free.
+            dx = side + m.gap + (name_width(s, size) + m.gap if s.name else 0) + 0.3 * size.font
+            ax.text(x, y, s.mark, transform=at(-dx, 0), ha="right", va="center", fontsize=size.font,
+                    fontweight="bold", color=INK, zorder=5,
+                    bbox=dict(boxstyle="round,pad=0.2", fc=WHITE, ec=PURPLE, lw=1.6 * lw, ls="--"))
+        if s.annotation:
+            dy = annotation_shift(p, s, side + m.gap, styles, pos, kids, m, size, ux, uy)
+            ax.text(x, y, s.annotation, transform=at(side + m.gap, dy), ha="left", va="center",
+                    fontsize=size.small, color=INK, zorder=5, linespacing=1.05, bbox=white_box)
+        if s.hidden:
+            ax.text(x, y, f"+{s.hidden} below", transform=at(0, -(half_marker(s, m) + 2)), ha="center", va="top",
+                    fontsize=size.small, color=MUTED, zorder=5)
+        if s.move and p:
+            (px, py), (x, y) = segments[p]
+            emphasised = s.on_pv or s.on_stack
+            ax.text(px + MOVE_AT * (x - px), py + MOVE_AT * (y - py), s.move, transform=ax.transData,
+                    ha="center", va="center", fontsize=size.small, color=s.text, zorder=4.5, bbox=white_box,
+                    fontweight="bold" if emphasised else "normal")
+    for n, row in notes:
+        ax.text(n.x, n.y, n.text, transform=at(0, -(below * 72 + 2 + row * note_h * 72)), ha="center", va="top",
+                fontsize=size.small, color=INK, zorder=5, linespacing=1.05, bbox=white_box)
+
+    if own and cap_lines:
+        fig.text(0.12 / width, 1 - 0.4 * size.font / 72 / height, "\n".join(cap_lines), ha="left", va="top",
+                 fontsize=size.font, color=INK, linespacing=LINE_EM / 1.2)
+    elif cap_lines:
+        ax.set_title("\n".join(cap_lines), fontsize=size.font, color=INK, loc="left")
+    if handles and own:
+        draw_legend(fig, rows, size, width)
+    elif handles:
+        ax.legend(handles=handles, loc="lower right", frameon=False, fontsize=size.small)
+    return fig
+
+
+def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen", names: bool | None = None,
+              moves: bool | None = None, max_depth: int | None = None, legend: bool = True) -> Figure:
+    """Draw a game tree: ▲ MAX, ▼ MIN, leaves with their utilities, moves on the edges.
+
+    Parameters
+    ----------
+    tree : Tree
+    ax : matplotlib Axes, optional
+        Draw into these axes.  By default a new figure is made, sized so that
+        no labels overlap.
+    size : {'screen', 'projector'} or Size
+    names : bool, optional
+        Write node names (A, B, ...).  By default they are written when the
+        tree has any that differ from the path.
+    moves : bool, optional
+        Write move names on the edges (default ``True``).
+    max_depth : int, optional
+        Draw only this deep; nodes cut off are counted ("+6 below").  Trees
+        with more than :data:`MAX_NODES` nodes are cut automatically.
+    legend : bool
+        Explain the symbols under the drawing.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        An unknown size, a bad ``max_depth``, or a root with more children
+        than one drawing can show.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig = draw_tree(ab.examples.FIG_5_2, size="projector")
+    >>> fig = draw_tree(ab.tree([1, [2, [3, 4]]]), legend=False)
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"draw_tree draws an abteach.Tree, not {type(tree).__name__}; "
+                        "for a search over any game, draw a frame of its trace with draw_frame")
+    size = resolve_size(size)
+    scene = tree_scene(tree, max_depth)
+    styles = tree_scene_styles(tree, scene, names, moves)
+    return _render(styles, tidy_layout(scene.paths), scene.kids, size, ax, caption=summary_caption(scene),
+                   legend=legend, frame_mode=False)
+
+
+def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None, *, size: str | Size = "screen",
+               names: bool | None = None, moves: bool | None = None, max_depth: int | None = None,
+               caption: bool = True, legend: bool = True, stable: bool | None = None, title: str = "",
+               highlight: Iterable[Path] = (), mark: str = "≠", mark_label: str = "marked") -> Figure:
+    """Draw the state of a search after ``step`` events.
+
+    Every visited inner node shows α, β and v; the current node has a ring;
+    the call stack is thick; pruned subtrees are hatched, dashed and labelled
+    with the comparison that pruned them; at the last step the principal
+    variation is drawn thick.  For a game that is not an explicit tree, the
+    nodes the search has reached are drawn, placed where the whole search
+    puts them so they stay still from step to step.
+
+    Parameters
+    ----------
+    trace : Trace
+        From a traced search, e.g. ``ab.alphabeta(game).trace``.
+    step_or_frame : int or Frame
+        A step from 0 (before the first event) to ``len(trace)``, or a frame.
+    ax : matplotlib Axes, optional
+        Draw into these axes instead of a new, well-sized figure.
+    size : {'screen', 'projector'} or Size
+    names, moves, max_depth, legend
+        As for :func:`draw_tree`.
+    caption : bool
+        Write the step and the frame's explanation above the tree.
+    stable : bool, optional
+        For a game that is not an explicit tree: ``True`` keeps every node
+        where the whole search puts it, so that frames line up and keep one
+        size; ``False`` lays out only the nodes reached so far, which is more
+        compact.  By default, stable unless the whole search is too big to
+        draw unsummarised.  Explicit trees are always drawn whole.
+    title : str
+        A first line above the caption, e.g. what the drawing is compared with.
+    highlight : iterable of paths
+        Nodes to mark with a thick dashed ring and ``mark`` beside their name.
+    mark : str
+        The text a highlighted node carries; ``'≠'`` by default.
+    mark_label : str
+        What a mark means, for the legend: ``"≠ <mark_label>"``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    IndexError
+        A step outside ``0..len(trace)``.
+    ValueError
+        An unknown size, a bad ``max_depth``, too many nodes to draw, or a
+        highlighted path that is not drawn.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> fig = draw_frame(tr, 29, highlight=[(1,)], mark_label="C's window")
+    >>> draw_frame(tr, 99)
+    Traceback (most recent call last):
+    ...
+    IndexError: step 99 is out of range: this trace has steps 0 to 55
+    """
+    size = resolve_size(size)
+    frame = resolve_frame(trace, step_or_frame)
+    styles, pos, scene, ghosts = frame_view(trace, frame, max_depth, names, moves, stable)
+    styles = mark_nodes(styles, highlight, mark)
+    lines = [title] if title else []
+    if caption:
+        lines.append(frame_caption(trace, frame))
+        if scene.cut is not None:
+            lines.append(summary_caption(scene))
+    return _render(styles, pos, scene.kids, size, ax, caption="\n".join(lines), legend=legend, frame_mode=True,
+                   ghosts=ghosts, mark_label=mark_label)
+
+
+def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: str | Size = "screen",
+                caption: str = "", legend: bool = True, mark_label: str = "marked") -> Figure:
+    """Draw nodes styled by hand: the hook for views that annotate a tree their own way.
+
+    Start from :func:`tree_styles` or :func:`node_styles`, change what the view
+    needs with :func:`dataclasses.replace` (``annotation``, ``mark``, the
+    outline of nodes to dim, ...), and draw the result here with the same
+    layout, sizing and legend as :func:`draw_tree` and :func:`draw_frame`.
+
+    Parameters
+    ----------
+    styles : mapping of path to Style
+        A prefix-closed set of nodes.
+    ax : matplotlib Axes, optional
+    size : {'screen', 'projector'} or Size
+    caption : str
+        Text above the tree.
+    legend : bool
+        The legend names the statuses of nodes that have one (as in a frame)
+        and, if any node is marked, ``"<mark> <mark_label>"``.
+    mark_label : str
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        No styles, a set of paths with a node missing its parent, or an unknown size.
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> import abteach as ab
+    >>> styles = tree_styles(ab.examples.FIG_5_2)
+    >>> styles[()] = dataclasses.replace(styles[()], annotation="[3, +∞]")
+    >>> fig = draw_styles(styles, caption="A after B has returned")
+    """
+    size = resolve_size(size)
+    if not styles:
+        raise ValueError("nothing to draw: styles is empty")
+    kids = children_map(styles)
+    pos = tidy_layout(styles)
+    ordered = {p: styles[p] for p in pos}
+    frame_mode = any(s.status is not None for s in styles.values())
+    return _render(ordered, pos, kids, size, ax, caption=caption, legend=legend, frame_mode=frame_mode,
+                   mark_label=mark_label)
+
+
+__all__ = [
+    "draw_tree", "draw_frame", "draw_styles", "Drawing",
+    # Re-exported from the modules that hold them, so ``from abteach.views.draw import ...`` keeps working.
+    "mark_nodes", "node_styles", "tree_styles", "principal_variation", "frame_caption", "Style",
+    "Size", "SIZES", "resolve_size",
+    "contrast_ratio", "relative_luminance", "TEXT_PAIRS", "GRAPHIC_PAIRS",
+    "INK", "MUTED", "WHITE", "LIGHT", "ORANGE", "BLUE", "GREEN", "VERMILLION", "UNSEEN", "PURPLE",
+    "MAX_NODES", "MAX_LEAVES", "SUMMARY_LEAVES",
+]

@@ -1,0 +1,283 @@
+"""Write drawings of a search to files: one frame as PNG, SVG or PDF, the whole search as a GIF.
+
+Output is deterministic: the same trace and options give byte-identical
+files, so exported figures can be kept in version control and compared.
+Existing files are never replaced unless ``overwrite=True``.
+
+Examples
+--------
+>>> import tempfile, pathlib
+>>> import abteach as ab
+>>> from abteach.views.export import frame_png, save_frame
+>>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+>>> frame_png(tr, 29)[:8]
+b'\\x89PNG\\r\\n\\x1a\\n'
+>>> with tempfile.TemporaryDirectory() as d:
+...     path = save_frame(tr, 29, pathlib.Path(d) / "cutoff.svg")
+...     path.suffix
+'.svg'
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path as FilePath
+from typing import Any, Final
+
+import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from PIL import Image
+
+from abteach.views.draw import draw_frame
+from abteach.views.palette import WHITE
+from abteach.views.sizes import Size, resolve_size
+from abteach.trace.frames import Frame, Trace
+
+#: File suffixes :func:`save_frame` understands, and the format each means.
+FORMATS: Final = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+
+#: The most frames one animation holds.  A longer trace is sampled evenly,
+#: always keeping its first and last frame.
+MAX_ANIMATION_FRAMES: Final = 200
+
+# Metadata that would differ from run to run (dates, random ids) is left out.
+_METADATA: Final = {
+    "png": {"Software": None},
+    "svg": {"Date": None, "Creator": None},
+    "pdf": {"CreationDate": None, "Creator": None, "Producer": None},
+}
+_RC: Final = {"svg.hashsalt": "abteach", "svg.fonttype": "path", "pdf.fonttype": 42}
+
+
+def _format_of(filename: str | FilePath, allowed: dict[str, str]) -> str:
+    suffix = FilePath(filename).suffix.lower()
+    if suffix not in allowed:
+        raise ValueError(
+            f"cannot write {str(filename)!r}: unknown file type {suffix or '(no suffix)'!r}; "
+            f"use one of {', '.join(allowed)}"
+        )
+    return allowed[suffix]
+
+
+def _check_target(filename: str | FilePath, overwrite: bool) -> FilePath:
+    path = FilePath(filename)
+    if path.exists() and not overwrite:
+        raise FileExistsError(f"{path} already exists; pass overwrite=True to replace it")
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"cannot write {path}: the folder {path.parent} does not exist")
+    return path
+
+
+def _write(path: FilePath, data: bytes, overwrite: bool) -> FilePath:
+    # "x" mode refuses a file that appeared since the check, so nothing is ever clobbered by accident.
+    try:
+        with open(path, "wb" if overwrite else "xb") as fh:
+            fh.write(data)
+    except FileExistsError:
+        raise FileExistsError(f"{path} already exists; pass overwrite=True to replace it") from None
+    return path
+
+
+def figure_bytes(fig: Figure, format: str = "png", *, dpi: float | None = None) -> bytes:
+    """Render a figure to PNG, SVG or PDF bytes, with no run-dependent metadata.
+
+    Parameters
+    ----------
+    fig : matplotlib Figure
+    format : {'png', 'svg', 'pdf'}
+    dpi : float, optional
+        Resolution of a PNG; the figure's own by default.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> from abteach.views.draw import draw_tree
+    >>> figure_bytes(draw_tree(ab.examples.FIG_5_2), "pdf")[:5]
+    b'%PDF-'
+    """
+    if format not in _METADATA:
+        raise ValueError(f"unknown format {format!r}: use one of {', '.join(map(repr, _METADATA))}")
+    buf = io.BytesIO()
+    with matplotlib.rc_context(_RC):
+        fig.savefig(buf, format=format, dpi=dpi if dpi is not None else fig.dpi, metadata=_METADATA[format],
+                    facecolor=WHITE)
+    return buf.getvalue()
+
+
+def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", dpi: float | None = None,
+              **draw_options: Any) -> bytes:
+    """The PNG bytes of one frame, e.g. for an ``ipywidgets.Image`` in a stepper.
+
+    Parameters
+    ----------
+    trace : Trace
+    step : int or Frame
+        From 0 to ``len(trace)``.
+    size : {'screen', 'projector'} or Size
+    dpi : float, optional
+    **draw_options
+        Passed to :func:`abteach.views.draw.draw_frame` (``caption``, ``legend``, ``max_depth``, ...).
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> png = frame_png(ab.alphabeta(ab.examples.FIG_5_2).trace, 0, legend=False)
+    >>> png.startswith(b"\\x89PNG")
+    True
+    """
+    fig = draw_frame(trace, step, size=size, **draw_options)
+    # The figure is not registered with pyplot, so it is freed with its last reference:
+    # nothing to close, and clearing it would cost more than drawing it.
+    if dpi is not None:
+        fig.set_dpi(dpi)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buf = io.BytesIO()
+    # Fast compression: a stepper redraws on every slider move, and the bytes stay local.
+    image.convert("RGB").save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, overwrite: bool = False,
+               size: str | Size = "screen", dpi: float | None = None, **draw_options: Any) -> FilePath:
+    """Write one frame to a PNG, SVG or PDF file, chosen by the file's suffix.
+
+    Parameters
+    ----------
+    trace : Trace
+    step : int or Frame
+        From 0 to ``len(trace)``.
+    filename : str or path
+        Ends in ``.png``, ``.svg`` or ``.pdf``.
+    overwrite : bool
+        Replace an existing file; without it, an existing file raises FileExistsError.
+    size : {'screen', 'projector'} or Size
+    dpi : float, optional
+        Resolution of a PNG.
+    **draw_options
+        Passed to :func:`abteach.views.draw.draw_frame`.
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Raises
+    ------
+    ValueError
+        An unknown suffix (the message names it), or a bad drawing option.
+    FileExistsError
+        The file exists and ``overwrite`` is false.
+    IndexError
+        ``step`` is outside ``0..len(trace)``.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     save_frame(tr, 29, pathlib.Path(d) / "cutoff.jpg")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write '...cutoff.jpg': unknown file type '.jpg'; use one of .png, .svg, .pdf
+    """
+    fmt_ = _format_of(filename, FORMATS)
+    resolve_size(size)
+    path = _check_target(filename, overwrite)
+    fig = draw_frame(trace, step, size=size, **draw_options)
+    return _write(path, figure_bytes(fig, fmt_, dpi=dpi), overwrite)
+
+
+def animation_steps(n_steps: int, max_frames: int = MAX_ANIMATION_FRAMES) -> list[int]:
+    """The steps an animation of a trace with ``n_steps`` events shows: all ``0..n_steps``,
+    or ``max_frames`` of them evenly spaced, first and last included.
+
+    Examples
+    --------
+    >>> animation_steps(3)
+    [0, 1, 2, 3]
+    >>> animation_steps(100, max_frames=5)
+    [0, 25, 50, 75, 100]
+    """
+    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 2:
+        raise ValueError(f"max_frames must be a whole number ≥ 2, not {max_frames!r}")
+    if n_steps + 1 <= max_frames:
+        return list(range(n_steps + 1))
+    return sorted({round(i * n_steps / (max_frames - 1)) for i in range(max_frames)})
+
+
+def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = False,
+                   size: str | Size = "screen", duration: int = 800, hold_last: int = 3000,
+                   max_frames: int = MAX_ANIMATION_FRAMES, dpi: float | None = None,
+                   **draw_options: Any) -> FilePath:
+    """Write the whole search as an animated GIF, one frame per step.
+
+    Parameters
+    ----------
+    trace : Trace
+    filename : str or path
+        Must end in ``.gif``.
+    overwrite : bool
+        Replace an existing file; without it, an existing file raises FileExistsError.
+    size : {'screen', 'projector'} or Size
+    duration : int
+        Milliseconds each frame shows.
+    hold_last : int
+        Milliseconds the final frame (the answer) shows before the loop restarts.
+    max_frames : int
+        A trace with more than ``max_frames - 1`` events is sampled evenly
+        (:func:`animation_steps`); by default :data:`MAX_ANIMATION_FRAMES`.
+    dpi : float, optional
+    **draw_options
+        Passed to :func:`abteach.views.draw.draw_frame`.
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.  It holds ``len(trace) + 1`` frames, steps 0 to
+        ``len(trace)``, unless sampled.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> import abteach as ab
+    >>> from PIL import Image
+    >>> tr = ab.alphabeta(ab.examples.TUTORIAL).trace
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     gif = save_animation(tr, pathlib.Path(d) / "tutorial.gif", max_frames=5)
+    ...     Image.open(gif).n_frames
+    5
+    """
+    _format_of(filename, {".gif": "gif"})
+    resolve_size(size)
+    if isinstance(duration, bool) or not isinstance(duration, int) or duration < 20:
+        raise ValueError(f"duration must be a whole number of milliseconds ≥ 20, not {duration!r}")
+    steps = animation_steps(len(trace), max_frames)
+    path = _check_target(filename, overwrite)
+    draw_options.setdefault("stable", True)  # one layout for every frame, so nothing jumps
+    images: list[Image.Image] = []
+    for frame in trace.frames(steps):
+        png = frame_png(trace, frame, size=size, dpi=dpi, **draw_options)
+        with Image.open(io.BytesIO(png)) as im:
+            images.append(im.convert("RGB"))
+    # Frames can differ by a few pixels (a longer caption); pad all to one canvas.
+    width = max(im.width for im in images)
+    height = max(im.height for im in images)
+    frames = []
+    for im in images:
+        canvas = Image.new("RGB", (width, height), WHITE)
+        canvas.paste(im, ((width - im.width) // 2, 0))
+        frames.append(canvas.convert("P", palette=Image.Palette.ADAPTIVE, colors=128))
+    durations = [duration] * len(frames)
+    durations[-1] = max(duration, hold_last)
+    buf = io.BytesIO()
+    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
+                   optimize=False, disposal=1)
+    return _write(path, buf.getvalue(), overwrite)
+
+
+__all__ = ["save_frame", "save_animation", "frame_png", "figure_bytes", "animation_steps",
+           "FORMATS", "MAX_ANIMATION_FRAMES"]

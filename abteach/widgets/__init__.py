@@ -1,0 +1,1 @@
+"""Widgets: steppers and comparisons in Jupyter, each with a static fallback."""

@@ -1,0 +1,580 @@
+"""Fig. 5.5 beside the algorithm: drawings and a widget that show where they disagree.
+
+A view: it draws a figure's stages (:mod:`abteach.lessons.fig55`) and the frames of a
+trace the search already recorded, and never runs a search.  The comparison
+itself is :func:`abteach.lessons.fig55.compare_stage`; this module only shows it.
+
+* :func:`draw_stage` draws the tree as the figure does at one stage: each node
+  it has reached with its range [low, high] beside it, the rest dotted.
+* :func:`draw_stage_frame` draws the algorithm at that stage's step
+  (:func:`abteach.lessons.fig55.stage_step`), with α, β and v at every node.
+* On both, the nodes where the two disagree carry a thick dashed ring and a
+  ``≠`` beside their name, so the highlight never rests on colour alone.
+* :func:`figure_vs_algorithm` puts the two side by side under a stage slider,
+  with the stage's disagreements written out below and a switch between
+  editions.
+
+Examples
+--------
+>>> import abteach as ab
+>>> from abteach.widgets.fig55_view import disagreeing_nodes, draw_stage, draw_stage_frame
+>>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
+>>> [trace.name(p) for p in disagreeing_nodes("e", trace)]
+['A', 'C', 'D']
+>>> fig = draw_stage(ab.examples.FIG_5_2, "e", highlight=disagreeing_nodes("e", trace))
+>>> fig = draw_stage_frame(trace, "e")
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from dataclasses import replace
+from typing import Any, Final, Iterable, Mapping, Sequence
+
+import ipywidgets as widgets
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from PIL import Image
+
+from abteach.views.draw import draw_frame, draw_styles
+from abteach.search.events import Bound, fmt
+from abteach.views.export import figure_bytes, frame_png
+from abteach.lessons.fig55 import FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, stage, stage_step
+from abteach.views.palette import LIGHT, MUTED, UNSEEN, WHITE
+from abteach.views.sizes import Size, resolve_size
+from abteach.views.styles import Style, mark_nodes, tree_styles
+from abteach.views.tables import Table, table
+from abteach.trace.frames import Status, Trace
+from abteach.games.trees import Path, Tree
+from abteach.widgets.fallback import with_fallback
+
+#: The text beside a node where the figure and the algorithm disagree.
+MARK: Final = "≠"
+
+_FIGURE_MARK_LABEL: Final = "the algorithm holds something else here"
+_ALGORITHM_MARK_LABEL: Final = "the figure draws something else here"
+
+_ASPECT_WORDS: Final = {"reached": "reached?", "alpha": "α", "beta": "β", "v": "v", "returned": "returned value"}
+
+
+def _stage_of(which: FigureStage | str, stages: Sequence[FigureStage] = FIG_5_5) -> FigureStage:
+    if isinstance(which, FigureStage):
+        return which
+    if isinstance(which, str):
+        return stage(which, stages)  # KeyError naming the labels there are
+    raise TypeError(f"a stage is a FigureStage or its label ('a' ... 'f'), not {type(which).__name__}")
+
+
+def disagreeing_nodes(which: FigureStage | str, trace: Trace) -> tuple[Path, ...]:
+    """The nodes where a stage and the algorithm disagree, each once, in preorder.
+
+    Parameters
+    ----------
+    which : FigureStage or str
+        A stage, or the label of one of :data:`abteach.lessons.fig55.FIG_5_5`.
+    trace : Trace
+        An alpha-beta trace of the stage's tree.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace
+    >>> disagreeing_nodes("a", trace), disagreeing_nodes("d", trace)
+    ((), ((1,),))
+    """
+    paths: dict[Path, None] = {}
+    for d in compare_stage(_stage_of(which), trace):
+        paths.setdefault(d.path, None)
+    return tuple(paths)
+
+
+def _reached(s: FigureStage, tree: Tree) -> set[Path]:
+    """The nodes the figure has reached: those it gives a range, the leaves it has seen, and their ancestors."""
+    reached: set[Path] = set()
+    for p in [*(q for q, r in s.ranges.items() if r is not None), *s.leaves_seen]:
+        reached.update(p[:k] for k in range(len(p) + 1))
+    return reached
+
+
+def stage_styles(tree: Tree, which: FigureStage | str, *, highlight: Iterable[Path] = (),
+                 mark: str = MARK) -> dict[Path, Style]:
+    """How every node is drawn at one stage of the figure: the pure part of :func:`draw_stage`.
+
+    A node the figure has reached is drawn plainly, with its range as the
+    annotation beside it; a node it has not reached (drawn blank, or below
+    nothing it has seen) is dotted and muted, as in a frame.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> s = stage_styles(ab.examples.FIG_5_2, "d", highlight=[(1,)])
+    >>> s[(1,)].annotation, s[(1,)].mark, s[(2,)].outline_style, s[(1, 1)].outline_style
+    ('[−∞, 2]', '≠', ':', ':')
+    """
+    s = _stage_of(which)
+    check_stage(s, tree)
+    reached = _reached(s, tree)
+    out: dict[Path, Style] = {}
+    for p, style in tree_styles(tree).items():
+        if p not in reached:
+            # The same look as a node a search has not visited yet, so both sides read alike.
+            style = replace(style, status=Status.UNVISITED, face=LIGHT, outline=UNSEEN, outline_style=":",
+                            outline_weight=1.3, text=MUTED, edge=UNSEEN, edge_style=":")
+        elif s.ranges.get(p) is not None:
+            style = replace(style, annotation=str(s.ranges[p]))
+        out[p] = style
+    return mark_nodes(out, highlight, mark)
+
+
+def stage_caption(s: FigureStage) -> str:
+    """The title of a stage's drawing: which stage, and what it says.
+
+    Examples
+    --------
+    >>> print(stage_caption(stage("e+")))
+    Fig. 5.5 (e+), as drawn on some slides (not in the book)
+    5: D ≤ 5, so the root is at most 5 (slides only)
+    """
+    where = "as drawn in the book" if s.in_book else "as drawn on some slides (not in the book)"
+    return f"Fig. 5.5 ({s.label}), {where}" + (f"\n{s.caption}" if s.caption else "")
+
+
+def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, highlight: Iterable[Path] = (),
+               size: str | Size = "screen", caption: bool = True, legend: bool = True) -> Figure:
+    """Draw the tree as the figure does at one stage: each reached node with its range [low, high].
+
+    Parameters
+    ----------
+    tree : Tree
+        The figure's tree (:data:`abteach.games.examples.FIG_5_2` for Fig. 5.5).
+    which : FigureStage or str
+        A stage, or the label of one of :data:`abteach.lessons.fig55.FIG_5_5` (``'a'`` ... ``'f'``, ``'e+'``).
+    ax : matplotlib Axes, optional
+    highlight : iterable of paths
+        Nodes to mark with a dashed ring and ``≠``; usually
+        ``disagreeing_nodes(stage, trace)``.
+    size : {'screen', 'projector'} or Size
+    caption : bool
+        Write the stage and its caption above the tree.
+    legend : bool
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    KeyError
+        An unknown stage label (the message lists the labels).
+    ValueError
+        A stage that does not fit the tree, a highlighted path that is not in
+        it, or an unknown size.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig = draw_stage(ab.examples.FIG_5_2, "f", size="projector")
+    >>> draw_stage(ab.examples.FIG_5_2, "g")
+    Traceback (most recent call last):
+    ...
+    KeyError: "no stage 'g'; the stages are ['a', 'b', 'c', 'd', 'e', 'e+', 'f']"
+    """
+    s = _stage_of(which)
+    styles = stage_styles(tree, s, highlight=highlight)
+    return draw_styles(styles, ax, size=size, caption=stage_caption(s) if caption else "", legend=legend,
+                       mark_label=_FIGURE_MARK_LABEL)
+
+
+def _frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | None, edition: str | None,
+                   caption: bool) -> dict[str, Any]:
+    who = edition or f"{trace.edition}{'rd' if trace.edition == 3 else 'th'} edition"
+    return {
+        "title": f"The algorithm ({who}) at stage ({s.label})" if caption else "",
+        "caption": caption,
+        "highlight": disagreeing_nodes(s, trace) if highlight is None else tuple(highlight),
+        "mark": MARK,
+        "mark_label": _ALGORITHM_MARK_LABEL,
+    }
+
+
+def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = None, *,
+                     highlight: Iterable[Path] | None = None, size: str | Size = "screen",
+                     caption: bool = True, legend: bool = True, edition: str | None = None) -> Figure:
+    """Draw what the algorithm holds at a stage's step, the nodes that disagree with the figure marked.
+
+    Parameters
+    ----------
+    trace : Trace
+        An alpha-beta trace of the stage's tree.
+    which : FigureStage or str
+        A stage, or the label of one of :data:`abteach.lessons.fig55.FIG_5_5`.
+    ax : matplotlib Axes, optional
+    highlight : iterable of paths, optional
+        Nodes to mark; by default :func:`disagreeing_nodes`.
+    size : {'screen', 'projector'} or Size
+    caption : bool
+        Write which stage, the step and what just happened above the tree.
+    legend : bool
+    edition : str, optional
+        How to name the search in the title (``'3rd edition'`` by default, from the trace).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    KeyError
+        An unknown stage label.
+    ValueError
+        A stage that does not fit the trace (see :func:`abteach.lessons.fig55.stage_step`).
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig = draw_stage_frame(ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace, "d")
+    """
+    s = _stage_of(which)
+    return draw_frame(trace, stage_step(s, trace), ax, size=size, legend=legend,
+                      **_frame_options(trace, s, highlight, edition, caption))
+
+
+_STATUS_WORDS: Final = {Status.UNVISITED: "not reached", Status.ACTIVE: "on the stack", Status.DONE: "returned",
+                         Status.PRUNED: "pruned"}
+_BOUND_WORDS: Final = {Bound.EXACT: "exact", Bound.UPPER: "fail-low", Bound.LOWER: "fail-high"}
+
+#: The columns of :func:`stage_table`.
+STAGE_COLUMNS: Final = ("node", "the figure draws", "state", "α", "β", "v", "returned", "verdict")
+
+
+def stage_table(which: FigureStage | str, trace: Trace) -> Table:
+    """One stage, node by node: what the figure draws, what the algorithm holds, and whether they agree.
+
+    One row per node the stage mentions, in preorder, at the stage's step
+    (:func:`abteach.lessons.fig55.stage_step`).  The verdict names the aspects that
+    disagree (see :mod:`abteach.lessons.fig55`), with the reasons in
+    :func:`abteach.lessons.fig55.compare_stage`.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> stage_table("f", ab.alphabeta(ab.examples.FIG_5_2).trace)
+    Fig. 5.5 (f) against the algorithm at step 55 of 55
+    node  the figure draws  state     α   β   v  returned      verdict
+    ----  ----------------  --------  --  --  -  ------------  ----------------------
+    A     [3, 3]            returned  3   +∞  3  3 (exact)     agrees
+    B     [3, 3]            returned  −∞  3   3  3 (exact)     agrees
+    C     [−∞, 2]           returned  3   +∞  2  2 (fail-low)  ≠ α, β
+    D     [2, 2]            returned  3   5   2  2 (fail-low)  ≠ α, β, returned value
+    """
+    s = _stage_of(which)
+    step = stage_step(s, trace)
+    frame = trace.frame(step)
+    found: dict[Path, list[str]] = {}
+    for d in compare_stage(s, trace):
+        found.setdefault(d.path, []).append(_ASPECT_WORDS[d.aspect])
+    rows = []
+    for path in trace.tree.nodes:  # preorder, as compare_stage lists them
+        if path not in s.ranges:
+            continue
+        state = frame.node(path)
+        figure = s.ranges[path]
+        returned = ""
+        if state.status is Status.DONE and state.value is not None:
+            returned = f"{fmt(state.value)} ({_BOUND_WORDS.get(state.bound, '?')})"
+        reached = state.status in (Status.ACTIVE, Status.DONE)
+        rows.append((
+            trace.name(path),
+            "blank" if figure is None else str(figure),
+            _STATUS_WORDS[state.status],
+            fmt(state.alpha) if reached and state.alpha is not None else "",
+            fmt(state.beta) if reached and state.beta is not None else "",
+            fmt(state.v) if reached and state.v is not None else "",
+            returned,
+            f"{MARK} " + ", ".join(found[path]) if path in found else "agrees",
+        ))
+    caption = f"Fig. 5.5 ({s.label}) against the algorithm at step {step} of {len(trace)}"
+    return table(rows, STAGE_COLUMNS, caption=caption)
+
+
+def disagreements_html(s: FigureStage, trace: Trace, disagreements: Sequence[Disagreement]) -> str:
+    """The disagreements of one stage as a small HTML table, or a sentence saying there are none.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> "no disagreement" in disagreements_html(stage("b"), trace, [])
+    True
+    >>> disagreements_html(stage("e"), trace, compare_stage(stage("e"), trace)).count("<tr>")
+    5
+    """
+    head = (f"<b>Stage ({html.escape(s.label)})</b>, compared at step {stage_step(s, trace)} of {len(trace)}: ")
+    if not disagreements:
+        return (f"<div class='ab-disagreement-list'>{head}no disagreement. "
+                "Every range the figure draws is exactly what the algorithm holds.</div>")
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in (
+            d.name, _ASPECT_WORDS[d.aspect], "blank" if d.figure is None else str(d.figure), d.algorithm, d.reason))
+        + "</tr>"
+        for d in disagreements)
+    n = len(disagreements)
+    return (f"<div class='ab-disagreement-list'>{head}{n} disagreement{'s' if n != 1 else ''} "
+            f"{MARK}<table><thead><tr><th>node</th><th>aspect</th><th>the figure draws</th>"
+            f"<th>the algorithm holds</th><th>why they differ</th></tr></thead><tbody>{rows}</tbody></table></div>")
+
+
+_CSS: Final = """
+<style>
+.ab-fig55 .ab-disagreements table { border-collapse: collapse; font-size: 13px; color: #1a1a1a; margin-top: 4px; }
+.ab-fig55 .ab-disagreements td, .ab-fig55 .ab-disagreements th {
+  padding: 2px 8px; border-bottom: 1px solid #cccccc; text-align: left; vertical-align: top; }
+.ab-fig55 .ab-disagreements { font-size: 14px; color: #1a1a1a; }
+.ab-fig55 .ab-stage-nodes table { border-collapse: collapse; font-size: 13px; color: #1a1a1a; }
+.ab-fig55 .ab-stage-nodes td, .ab-fig55 .ab-stage-nodes th { padding: 1px 8px; border-bottom: 1px solid #cccccc; }
+.ab-fig55 .ab-stage-nodes caption { text-align: left; font-weight: bold; color: #1a1a1a; }
+.ab-fig55 .ab-fig55-images img { max-width: 50%; height: auto; }
+</style>
+"""
+
+
+def _trace_of(result: Any, label: str) -> Trace:
+    trace = getattr(result, "trace", result)
+    if isinstance(trace, Trace):
+        return trace
+    if trace is None:
+        raise ValueError(f"the search {label!r} has no trace: run it with trace=True")
+    raise TypeError(f"the search {label!r} must be a search result or a Trace, not {type(result).__name__}")
+
+
+def _side_by_side(left: bytes, right: bytes) -> bytes:
+    """Two PNGs in one, tops aligned, on white: the picture shown where widgets cannot run."""
+    with Image.open(io.BytesIO(left)) as a, Image.open(io.BytesIO(right)) as b:
+        gap = 16
+        canvas = Image.new("RGB", (a.width + gap + b.width, max(a.height, b.height)), WHITE)
+        canvas.paste(a.convert("RGB"), (0, 0))
+        canvas.paste(b.convert("RGB"), (a.width + gap, 0))
+    buf = io.BytesIO()
+    canvas.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
+class FigureVsAlgorithm(widgets.VBox):
+    """Fig. 5.5 and the algorithm side by side, one stage at a time.
+
+    Build one with :func:`figure_vs_algorithm`.  ``stage`` is the label of the
+    stage shown, ``edition`` the label of the search shown.
+
+    Attributes
+    ----------
+    slider : ipywidgets.SelectionSlider
+        The stage, class ``ab-stage-slider``.
+    edition_switch : ipywidgets.ToggleButtons
+        The search shown, class ``ab-edition`` (hidden when there is only one).
+    figure_image, algorithm_image : ipywidgets.Image
+        The two drawings, classes ``ab-figure-image`` and ``ab-algorithm-image``.
+    nodes : ipywidgets.HTML
+        Every node the stage mentions, figure beside algorithm (:func:`stage_table`), class ``ab-stage-nodes``.
+    disagreements : ipywidgets.HTML
+        The stage's disagreements with their reasons, class ``ab-disagreements``.
+    """
+
+    def __init__(self, traces: Mapping[str, Trace], stages: Sequence[FigureStage], *, size: str | Size = "screen",
+                 start: str | None = None) -> None:
+        self.traces = dict(traces)
+        self.stages = tuple(stages)
+        self.size = resolve_size(size)
+        # Compare everything now: bad stage data or a search of another tree fails
+        # here, with fig55's message, before any widget exists.
+        self._found = {label: {s.label: compare_stage(s, t) for s in self.stages}
+                       for label, t in self.traces.items()}
+        labels = [s.label for s in self.stages]
+        first = labels[0] if start is None else _stage_of(start, self.stages).label
+        self._pngs: dict[tuple[str, str, str], bytes] = {}  # per widget: (side, edition, stage) -> PNG
+
+        self.edition_switch = widgets.ToggleButtons(
+            options=list(self.traces), value=next(iter(self.traces)), description="search",
+            layout=widgets.Layout(display="flex" if len(self.traces) > 1 else "none"))
+        self.slider = widgets.SelectionSlider(
+            options=[(f"({label})", label) for label in labels], value=first, description="stage",
+            continuous_update=True, readout=True, layout=widgets.Layout(width="420px"))
+        self.heading = widgets.HTML()
+        self.figure_image = widgets.Image(format="png")
+        self.algorithm_image = widgets.Image(format="png")
+        self.nodes = widgets.HTML()
+        self.disagreements = widgets.HTML()
+        # The browser test and any custom CSS find the parts by these classes.
+        for w, name in [(self.edition_switch, "ab-edition"), (self.slider, "ab-stage-slider"),
+                        (self.heading, "ab-fig55-heading"), (self.figure_image, "ab-figure-image"),
+                        (self.algorithm_image, "ab-algorithm-image"), (self.nodes, "ab-stage-nodes"),
+                        (self.disagreements, "ab-disagreements")]:
+            w.add_class(name)
+        images = widgets.HBox([self.figure_image, self.algorithm_image],
+                              layout=widgets.Layout(align_items="flex-start"))
+        images.add_class("ab-fig55-images")
+        super().__init__([widgets.HTML(_CSS), self.edition_switch, self.slider, self.heading, images,
+                          self.nodes, self.disagreements])
+        self.add_class("ab-fig55")
+        self.slider.observe(lambda _: self._show(), names="value")
+        self.edition_switch.observe(lambda _: self._show(), names="value")
+        self._show()
+
+    # -- what is shown ------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        """The label of the stage shown."""
+        return self.slider.value
+
+    @property
+    def edition(self) -> str:
+        """The label of the search shown."""
+        return self.edition_switch.value
+
+    @property
+    def trace(self) -> Trace:
+        return self.traces[self.edition]
+
+    @property
+    def current(self) -> list[Disagreement]:
+        """The disagreements of the stage shown, for the search shown."""
+        return self._found[self.edition][self.stage]
+
+    @property
+    def highlighted(self) -> tuple[Path, ...]:
+        """The nodes marked on both drawings: those in :attr:`current`, each once, in preorder."""
+        return tuple(dict.fromkeys(d.path for d in self.current))
+
+    def go(self, label: str) -> None:
+        """Show the stage called ``label``.
+
+        Raises
+        ------
+        KeyError
+            A label that is not one of the stages (the message lists them).
+        """
+        self.slider.value = _stage_of(label, self.stages).label
+
+    def use(self, edition: str) -> None:
+        """Show the search called ``edition``.
+
+        Raises
+        ------
+        KeyError
+            A label that is not one of the searches (the message lists them).
+        """
+        if edition not in self.traces:
+            raise KeyError(f"no search {edition!r}; the searches are {list(self.traces)}")
+        self.edition_switch.value = edition
+
+    def figure_png(self) -> bytes:
+        """The figure's drawing of the stage shown, as PNG bytes."""
+        key = ("figure", self.edition, self.stage)
+        if key not in self._pngs:
+            s = _stage_of(self.stage, self.stages)
+            fig = draw_stage(self.trace.tree, s, highlight=self.highlighted, size=self.size)
+            self._pngs[key] = figure_bytes(fig, "png")
+        return self._pngs[key]
+
+    def algorithm_png(self) -> bytes:
+        """The algorithm's drawing at the stage's step, as PNG bytes."""
+        key = ("algorithm", self.edition, self.stage)
+        if key not in self._pngs:
+            s = _stage_of(self.stage, self.stages)
+            options = _frame_options(self.trace, s, self.highlighted, self.edition, True)
+            self._pngs[key] = frame_png(self.trace, stage_step(s, self.trace), size=self.size, **options)
+        return self._pngs[key]
+
+    def _show(self) -> None:
+        s = _stage_of(self.stage, self.stages)
+        step = stage_step(s, self.trace)
+        nodes = len(self.highlighted)
+        verdict = (f"{MARK} marks the {nodes} node{'s' if nodes != 1 else ''} where they disagree."
+                   if nodes else "They agree at every node.")
+        self.heading.value = (
+            f"<div><b>Left:</b> Fig. 5.5 ({html.escape(s.label)}), the ranges it draws. "
+            f"<b>Right:</b> the algorithm ({html.escape(self.edition)}) at step {step} of {len(self.trace)}, "
+            f"with α, β and v. {verdict}</div>")
+        self.figure_image.value = self.figure_png()
+        self.algorithm_image.value = self.algorithm_png()
+        self.nodes.value = stage_table(s, self.trace)._repr_html_()
+        self.disagreements.value = disagreements_html(s, self.trace, self.current)
+
+    # -- without a kernel -----------------------------------------------------------
+    def png(self) -> bytes:
+        """Both drawings of the stage shown in one PNG."""
+        return _side_by_side(self.figure_png(), self.algorithm_png())
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # A picture of the stage shown, for renderers that cannot run widgets.
+        return with_fallback(super()._repr_mimebundle_(**kwargs), self.png(), repr(self))
+
+    def __repr__(self) -> str:
+        ds = self.current
+        if ds:
+            names = ", ".join(self.trace.name(p) for p in self.highlighted)
+            what = f"{len(ds)} disagreement{'s' if len(ds) != 1 else ''} at {names}"
+        else:
+            what = "no disagreement"
+        step = stage_step(_stage_of(self.stage, self.stages), self.trace)
+        return f"FigureVsAlgorithm({self.edition}, stage ({self.stage}) at step {step} of {len(self.trace)}: {what})"
+
+
+def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[FigureStage] = FIG_5_5, *,
+                        size: str | Size = "screen", start: str | None = None) -> FigureVsAlgorithm:
+    """Fig. 5.5 beside the algorithm: a stage slider, both trees, and what disagrees, written out.
+
+    Parameters
+    ----------
+    results_by_edition : mapping of str to SearchResult or Trace
+        The searches to compare with the figure, already run, e.g.
+        ``{"3rd edition": ab.alphabeta(tree), "4th edition": ab.alphabeta(tree, edition=4)}``.
+        Two or more add a switch between them.
+    stages : sequence of FigureStage
+        :data:`abteach.lessons.fig55.FIG_5_5` by default.
+    size : {'screen', 'projector'} or Size
+    start : str, optional
+        The label of the stage shown first; the first stage by default.
+
+    Returns
+    -------
+    FigureVsAlgorithm
+
+    Raises
+    ------
+    ValueError
+        No searches, no stages, a search without a trace, or stages that do
+        not fit a search (:func:`abteach.lessons.fig55.compare`'s message).
+    KeyError
+        An unknown ``start`` label.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig52 = ab.examples.FIG_5_2
+    >>> w = figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)})
+    >>> w
+    FigureVsAlgorithm(3rd edition, stage (a) at step 9 of 55: no disagreement)
+    >>> w.go("d"); w.use("4th edition"); w
+    FigureVsAlgorithm(4th edition, stage (d) at step 31 of 53: 1 disagreement at C)
+    >>> figure_vs_algorithm({})
+    Traceback (most recent call last):
+    ...
+    ValueError: figure_vs_algorithm needs at least one search to compare with the figure
+    """
+    if not isinstance(results_by_edition, Mapping):
+        raise TypeError("results_by_edition must be a dict of label to search result, "
+                        f"e.g. {{'3rd edition': ab.alphabeta(tree)}}, not {type(results_by_edition).__name__}")
+    if not results_by_edition:
+        raise ValueError("figure_vs_algorithm needs at least one search to compare with the figure")
+    stages = tuple(stages)
+    if not stages:
+        raise ValueError("figure_vs_algorithm needs at least one stage of the figure")
+    traces = {str(label): _trace_of(r, str(label)) for label, r in results_by_edition.items()}
+    return FigureVsAlgorithm(traces, stages, size=size, start=start)
+
+
+__all__ = [
+    "MARK", "FigureVsAlgorithm", "figure_vs_algorithm", "disagreeing_nodes", "stage_styles", "stage_caption",
+    "draw_stage", "draw_stage_frame", "disagreements_html", "stage_table", "STAGE_COLUMNS",
+]
