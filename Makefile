@@ -13,7 +13,7 @@ $(BIN)/python:
 
 # A stamp per install flavour, redone when pyproject.toml changes.
 $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -26,7 +26,9 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
+# Types first: mypy reads its settings from pyproject.toml.
 test: $(VENV)/.installed-test
+	$(BIN)/python -m mypy abteach
 	$(BIN)/python -m pytest --doctest-modules abteach tests
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 

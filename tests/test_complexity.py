@@ -41,9 +41,23 @@ def test_pearl_rstar_solves_its_equation():
     assert pearl_rstar(1) == 1.0  # one child: nothing to prune, nothing to choose
 
 
-def test_pearl_exponent_lies_between_one_half_and_three_quarters():
-    for b in range(2, 11):
-        assert 0.69 < pearl_exponent(b) < 0.71 < 0.75
+def _xi_by_bisection(b: int) -> float:
+    """The positive root of x^b + x - 1 = 0, found here without the package: it lies in (0, 1)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if mid ** b + mid - 1 < 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+@pytest.mark.parametrize("b", PEARL_TABLE)
+def test_pearl_exponent_lies_between_one_half_and_three_quarters(b):
+    xi = _xi_by_bisection(b)
+    assert math.isclose(pearl_exponent(b), math.log(xi / (1 - xi)) / math.log(b), rel_tol=1e-9)
+    # log_b of the published R*(b), which is given to four places.
+    assert math.isclose(pearl_exponent(b), math.log(PEARL_TABLE[b]) / math.log(b), abs_tol=1e-4)
+    # Above perfect ordering's 1/2 and below the textbook's rule of thumb, 3/4.
+    assert 0.5 < pearl_exponent(b) < 0.75
 
 
 def test_knuth_moore_matches_the_published_counts():

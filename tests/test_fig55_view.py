@@ -6,9 +6,7 @@ reference, and every view must mark those nodes and no others.
 
 from __future__ import annotations
 
-import ast
 import io
-import pathlib
 import re
 
 import matplotlib
@@ -218,26 +216,6 @@ def test_a_search_of_another_tree_fails_with_fig55s_message():
 def test_a_minimax_trace_is_refused():
     with pytest.raises(ValueError, match="alpha-beta"):
         figure_vs_algorithm({"minimax": ab.minimax(FIG)})
-
-
-# -- layering -------------------------------------------------------------------------
-
-def test_the_model_never_imports_this_view():
-    root = pathlib.Path(ab.__file__).parent
-    for f in [root / "fig55.py", root / "trace.py", root / "events.py", *sorted((root / "search").glob("*.py"))]:
-        assert "fig55_view" not in f.read_text(), f.name
-
-
-def test_the_view_runs_no_search():
-    # It is handed searches already run: it imports nothing that could run one.
-    tree = ast.parse(pathlib.Path(fig55_view.__file__).read_text())
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            imported |= {f"{node.module}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            imported |= {a.name for a in node.names}
-    assert not [name for name in imported if "search" in name or name.endswith((".alphabeta", ".minimax"))]
 
 
 # -- the drawing layer's marks --------------------------------------------------------

@@ -9,20 +9,74 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 
 
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def _name(requirement: str) -> str:
+    """A requirement's distribution name, normalised: 'PyYAML>=6' -> 'pyyaml'."""
+    return re.sub(r"[-_.]+", "-", re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement).group(1)).lower()
+
+
+def _extras(requirement: str) -> set[str]:
+    found = re.search(r"\[([^\]]*)\]", requirement)
+    return {e.strip() for e in found.group(1).split(",")} if found else set()
+
+
 def test_environment_yml_installs_the_package_from_pyproject():
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     deps = env["dependencies"]
     conda = [d for d in deps if isinstance(d, str)]
-    pips = [d for d in deps if isinstance(d, dict)]
+    pips = [d["pip"] for d in deps if isinstance(d, dict)]
     assert "conda-forge" in env["channels"]
-    assert "pip" in conda
     # Python's floor is the same in both files.
-    floor = re.search(r">=\s*([\d.]+)", project["requires-python"]).group(1)
+    floor = re.search(r">=\s*([\d.]+)", PROJECT["requires-python"]).group(1)
     assert f"python>={floor}" in [c.replace(" ", "") for c in conda]
-    # Nothing but python and pip comes from conda: every library comes from pyproject via pip.
-    assert set(conda) - {"pip"} == {c for c in conda if c.startswith("python")}
-    assert pips == [{"pip": ["-e ."]}]
+    # Nothing but python and pip comes from conda.
+    assert {_name(c) for c in conda} == {"python", "pip"}
+    # pip installs the package itself, with the lab extra (JupyterLab, for Binder), and nothing else:
+    # every library comes from pyproject.
+    assert len(pips) == 1
+    assert len(pips[0]) == 1
+    (line,) = pips[0]
+    assert re.fullmatch(r"-e \.\[[\w, -]+\]", line), line
+    assert "lab" in _extras(line)
+    assert _extras(line) <= set(PROJECT["optional-dependencies"])
+
+
+def test_jupyterlab_is_an_extra_not_a_dependency():
+    extras = PROJECT["optional-dependencies"]
+    assert "jupyterlab" not in {_name(d) for d in PROJECT["dependencies"]}
+    assert "jupyterlab" in {_name(d) for d in extras["lab"]}
+    # The browser tests start a real JupyterLab, so the test extra brings the lab extra with it.
+    assert any(_name(d) == "abteach" and "lab" in _extras(d) for d in extras["test"])
+    for tool in ("import-linter", "mypy", "pytest", "nbval"):
+        assert tool in {_name(d) for d in extras["test"]}, tool
+
+
+def _recipe(target: str) -> list[str]:
+    """The command lines of a Makefile target, in order."""
+    text = (ROOT / "Makefile").read_text()
+    body = re.search(rf"^{re.escape(target)}:.*\n((?:\t.*\n)+)", text, re.M)
+    assert body, f"no target {target!r} in the Makefile"
+    return [line.strip() for line in body.group(1).splitlines()]
+
+
+def test_make_installs_the_right_extras():
+    assert any("pip install" in c and "'.[lab]'" in c for c in _recipe("$(VENV)/.installed-lab"))
+    assert any("pip install" in c and "'.[test]'" in c for c in _recipe("$(VENV)/.installed-test"))
+
+
+def test_make_test_checks_types_first():
+    commands = _recipe("test")
+    assert commands[0] == "$(BIN)/python -m mypy abteach"
+    assert any("pytest" in c and "abteach tests" in c for c in commands[1:])
+
+
+def test_the_package_ships_its_types():
+    assert (ROOT / "abteach" / "py.typed").is_file()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]
+    assert "py.typed" in config["setuptools"]["package-data"]["abteach"]
+    assert "mypy" in config
 
 
 def test_readme_opens_with_the_two_commands():
@@ -33,10 +87,3 @@ def test_readme_opens_with_the_two_commands():
 
 def test_ci_runs_the_readme_test_command():
     assert "make test" in (ROOT / ".ci" / "run").read_text()
-
-
-def test_package_imports_no_view_from_search():
-    for path in (ROOT / "abteach" / "search").glob("*.py"):
-        text = path.read_text()
-        for view in ("draw", "stepper", "widgets", "matplotlib", "ipywidgets", "export", "layout"):
-            assert not re.search(rf"^\s*(from|import)\s+\S*{view}", text, re.M), (path.name, view)
