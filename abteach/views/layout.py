@@ -144,10 +144,10 @@ def to_networkx(tree: Tree, *, positions: bool = True) -> nx.DiGraph:
     >>> g.nodes[(1,)]["name"], g.edges[(), (1,)]["move"], g.nodes[(1, 0)]["value"]
     ('C', 'a2', 2)
     """
-    g = nx.DiGraph(root=())
+    g: nx.DiGraph[Path] = nx.DiGraph(root=())
     pos = tidy_layout(tree) if positions else {}
     for p, node in tree.nodes.items():
-        attrs = dict(name=node.name, player=node.player, value=node.value, move=node.move,
+        attrs: dict[str, object] = dict(name=node.name, player=node.player, value=node.value, move=node.move,
                      depth=len(p), leaf=node.is_leaf)
         if positions:
             attrs["pos"] = pos[p]

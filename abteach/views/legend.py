@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final, Mapping
 
+from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
@@ -81,7 +82,7 @@ def draw_legend(fig: Figure, rows: list[list[tuple[Any, float]]], size: Size, wi
         x = (width - sum(w for _, w in row)) / 2
         for h, w in row:
             if isinstance(h, Patch):
-                art = Rectangle((x, y - 0.35 * size.small / 72), glyph, 0.7 * size.small / 72, transform=inch)
+                art: Artist = Rectangle((x, y - 0.35 * size.small / 72), glyph, 0.7 * size.small / 72, transform=inch)
                 art.update_from(h)
                 art.set_transform(inch)  # update_from copies the handle's transform too
                 fig.add_artist(art)

@@ -8,9 +8,12 @@ lists every pair used, and :func:`contrast_ratio` checks them.
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from typing import TYPE_CHECKING, Final
 
 from matplotlib.colors import to_rgb
+
+if TYPE_CHECKING:
+    from matplotlib.typing import ColorType
 
 INK: Final = "#000000"
 MUTED: Final = "#595959"       # de-emphasised text: 7.0 : 1 on white
@@ -40,7 +43,7 @@ GRAPHIC_PAIRS: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
-def relative_luminance(colour: str | Sequence[float]) -> float:
+def relative_luminance(colour: ColorType) -> float:
     """WCAG 2 relative luminance of a colour (any matplotlib colour spec).
 
     Examples
@@ -54,7 +57,7 @@ def relative_luminance(colour: str | Sequence[float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast_ratio(foreground: str | Sequence[float], background: str | Sequence[float]) -> float:
+def contrast_ratio(foreground: ColorType, background: ColorType) -> float:
     """WCAG 2 contrast ratio, from 1 (same colour) to 21 (black on white); order does not matter.
 
     Examples

@@ -67,7 +67,7 @@ def _figure(width: float, height: float) -> Drawing:
 def _growth_panel(ax: Axes, c: GrowthCurve) -> None:
     b = c.branching
     depths = list(range(1, max(c.random.depths) + 1))
-    laws = {
+    laws: dict[str, list[float]] = {
         "no pruning": [float(b) ** d for d in depths],
         "perfect": [knuth_moore(b, d) for d in depths],
         "rule of thumb": [float(b) ** (0.75 * d) for d in depths],
