@@ -24,7 +24,8 @@ from abteach.games import (MAX, MAX_DEPTH, MIN, Board, Game, Node, Path, Player,
                            load_tree, random_tree, tree, tree_from_json)
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
-from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_tutorial, minimax)
+from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
+                                      minimax, negamax)
 from abteach.lessons import fig55, mistakes
 
 # Public names whose modules pull in matplotlib, networkx or ipywidgets: loaded when first asked for.
@@ -66,7 +67,7 @@ __all__ = [
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
-    "alphabeta", "alphabeta_tutorial", "minimax", "SearchResult", "Problem",
+    "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",
     "listing", "Listing",
 ]

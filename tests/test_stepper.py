@@ -3,6 +3,7 @@
 import pytest
 
 import abteach as ab
+from abteach.widgets import stepper as stepper_module
 from abteach.search.events import Kind
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -127,9 +128,18 @@ def test_bad_arguments_are_clear_errors(third):
 
 
 def test_too_long_a_trace_is_refused_with_advice():
-    r = ab.alphabeta(ab.TicTacToe())
+    # Minimax from a corner opening: 211,088 steps, more than the stepper's limit.
+    r = ab.minimax(ab.TicTacToe(ab.Board.parse("X.. ... ...")))
+    assert len(r.trace) > stepper_module.MAX_STEPS
     with pytest.raises(ValueError, match="limit the search with depth"):
         ab.stepper(r)
+
+
+def test_a_whole_tictactoe_search_opens():
+    r = ab.alphabeta(ab.TicTacToe())
+    s = ab.stepper(r)
+    s.go(len(r.trace))
+    assert "draw" in s.explanation.value or "worth 0" in s.explanation.value
 
 
 def test_projector_size_draws_bigger(third):

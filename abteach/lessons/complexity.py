@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from abteach.games.generate import RandomGame, random_tree
 from abteach.lessons.ordering import RandomOrder, best_order, shallow_order, worst_order
-from abteach.search import alphabeta
+from abteach.trace.algorithms import alphabeta
 from abteach.games.trees import Tree
 
 # -- theory ------------------------------------------------------------------------

@@ -79,9 +79,10 @@ import math
 import numbers
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Sequence, cast
 
 from abteach.search.events import Bound, Kind, fmt
+from abteach.games import examples
 from abteach.games.players import MIN
 from abteach.trace.frames import NodeState, Status, Trace
 from abteach.games.trees import Path, Tree, path_str
@@ -205,6 +206,11 @@ class FigureStage:
     in_book: bool = True
     leaves_seen: tuple[Path, ...] = ()
 
+    if TYPE_CHECKING:
+        # What the generated __init__ accepts: (low, high) pairs too, which __post_init__ turns into Ranges.
+        def __init__(self, label: str, ranges: Mapping[Path, RangeLike], caption: str = "",
+                     in_book: bool = True, leaves_seen: tuple[Path, ...] = ()) -> None: ...
+
     def __post_init__(self) -> None:
         if not isinstance(self.label, str) or not self.label:
             raise ValueError(f"a stage label must be a non-empty string, not {self.label!r}")
@@ -297,6 +303,52 @@ def stage(label: str, stages: Sequence[FigureStage] = FIG_5_5) -> FigureStage:
     raise KeyError(f"no stage {label!r}; the stages are {[s.label for s in stages]}")
 
 
+def is_book_tree(tree: Tree) -> bool:
+    """Whether ``tree`` is the book's Fig. 5.2 tree, the one Fig. 5.5 is drawn on.
+
+    A tree built again with the same leaves, names and moves counts as the
+    book's; any other does not.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> is_book_tree(ab.examples.FIG_5_2), is_book_tree(ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    (True, False)
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"expected an abteach.Tree, not {type(tree).__name__}")
+    return tree is examples.FIG_5_2 or tree.to_json() == examples.FIG_5_2.to_json()
+
+
+def is_fig_5_5(stages: FigureStage | Sequence[FigureStage], tree: Tree | None = None) -> bool:
+    """Whether ``stages`` are the book's: each one a stage of :data:`FIG_5_5`.
+
+    Views name the book ("Fig. 5.5 (e), as drawn in the book") only when
+    this holds; a caller's own stages are called a figure's stages.
+
+    Parameters
+    ----------
+    stages : FigureStage or sequence of FigureStage
+        One stage, or several (an empty sequence is not the book's).
+    tree : Tree, optional
+        With a tree, the stages must also be drawn on the book's tree
+        (:func:`is_book_tree`): Fig. 5.5's ranges on another tree are not the book's figure.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> is_fig_5_5(FIG_5_5), is_fig_5_5(stage("e")), is_fig_5_5(FigureStage("e", {(): (3, 14)}))
+    (True, True, False)
+    >>> is_fig_5_5(FIG_5_5[:2], ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    False
+    """
+    group = (stages,) if isinstance(stages, FigureStage) else tuple(stages)
+    # Equal, not only the same objects: a stage rebuilt from the same data is still the book's.
+    if not group or not all(any(s is b or s == b for b in FIG_5_5) for s in group):
+        return False
+    return tree is None or is_book_tree(tree)
+
+
 def figure_stage(tree: Tree, label: str, ranges: Mapping[str | Path, RangeLike], *, caption: str = "",
                  leaves: Iterable[str | Path] = (), in_book: bool = True) -> FigureStage:
     """Build a stage for ``tree`` with nodes and leaves given by name (or by path).
@@ -330,7 +382,7 @@ def figure_stage(tree: Tree, label: str, ranges: Mapping[str | Path, RangeLike],
     """
     def resolve(key: str | Path) -> Path:
         if not isinstance(key, str):
-            return key  # type: ignore[return-value]  # FigureStage checks the path's form
+            return key  # FigureStage checks the path's form
         found = [p for p, n in tree.nodes.items() if n.name == key]
         if not found:
             raise ValueError(f"stage ({label}): the tree has no node named {key!r}")
@@ -393,8 +445,9 @@ def check_stage(stage: FigureStage, tree: Tree, evaluated: Sequence[Path] | None
 def _tree_of(trace: Trace) -> Tree:
     if not isinstance(trace, Trace):
         raise TypeError(f"expected a Trace (result.trace), not {type(trace).__name__}")
-    if trace.algorithm != "alphabeta":
-        raise ValueError(f"the comparison needs an alpha-beta trace, not a {trace.algorithm} one")
+    if "ranges" not in trace.algorithm.views:
+        raise ValueError(
+            f"the comparison needs an alpha-beta trace of the textbook's search, not one of {trace.algorithm.label}")
     if trace.tree is None:
         raise ValueError("the comparison needs a trace of an explicit tree (abteach.tree), "
                          "so that stage paths can be checked")
@@ -402,7 +455,7 @@ def _tree_of(trace: Trace) -> Tree:
 
 
 def _evaluated(trace: Trace) -> list[tuple[int, Path]]:
-    return [(k, e.node) for k, e in enumerate(trace, start=1) if e.kind is Kind.LEAF]
+    return [(k, e.node) for k, e in enumerate(trace, start=1) if e.kind == Kind.LEAF]
 
 
 def stage_step(stage: FigureStage, trace: Trace) -> int:
@@ -424,9 +477,9 @@ def stage_step(stage: FigureStage, trace: Trace) -> int:
     >>> import abteach as ab
     >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
     >>> k = stage_step(stage("e"), trace)
-    >>> trace[k - 1]
+    >>> trace.event(k)
     Event(window, 2, min.window, alpha=3, beta=14, v=14, which=beta)
-    >>> trace[k].kind.value, trace[k].node
+    >>> trace.event(k + 1).kind, trace.event(k + 1).node
     ('enter', (2, 1))
     """
     tree = _tree_of(trace)
@@ -435,7 +488,7 @@ def stage_step(stage: FigureStage, trace: Trace) -> int:
     n = len(stage.leaves_seen)
     last = evaluated[n - 1][0] if n else 0
     for k in range(last + 1, len(trace) + 1):
-        if trace[k - 1].kind is Kind.ENTER:
+        if trace[k - 1].kind == Kind.ENTER:
             return k - 1
     return len(trace)
 
@@ -518,7 +571,7 @@ def compare_stage(stage: FigureStage, trace: Trace) -> list[Disagreement]:
     frame = trace.frame(step)
     # The children each cutoff skipped, by node: whether a fail-low or
     # fail-high return left anything unseen changes what the reason may claim.
-    cut = {e.node: e.skipped for e in trace.events[:step] if e.kind is Kind.CUTOFF}
+    cut = {e.node: e.skipped for e in trace.events[:step] if e.kind == Kind.CUTOFF}
     found: list[Disagreement] = []
     for path in _tree_of(trace).nodes:  # preorder
         if path in stage.ranges:
@@ -685,7 +738,7 @@ def _compare_node(stage: FigureStage, step: int, path: Path, figure: Range | Non
                 f"the running v at {name} is {fmt(state.v)}, so the algorithm holds {name} {sign} "
                 f"{fmt(state.v)}, not {sign} {fmt(fig_end)}"))
     if done:
-        got = Range.of_return(g, state.bound)
+        got = Range.of_return(cast(float, g), cast(Bound, state.bound))  # a node that is done has both
         if figure != got:
             found.append(disagree("returned", f"{got} (returned {fmt(g)}, {_bound_word(state.bound)})",
                                   _returned_reason(name, figure, got, state, skipped)))
@@ -693,7 +746,8 @@ def _compare_node(stage: FigureStage, step: int, path: Path, figure: Range | Non
 
 
 def _bound_word(bound: Bound | None) -> str:
-    return {Bound.EXACT: "exact", Bound.UPPER: "fail-low", Bound.LOWER: "fail-high"}.get(bound, "?")
+    words: dict[Bound | None, str] = {Bound.EXACT: "exact", Bound.UPPER: "fail-low", Bound.LOWER: "fail-high"}
+    return words.get(bound, "?")
 
 
 def _inherited_reason(name: str, aspect: str, fig_end: float, held: float | None) -> str:
@@ -743,6 +797,6 @@ def _returned_reason(name: str, figure: Range, got: Range, state: NodeState,
 
 __all__ = [
     "Range", "FigureStage", "Disagreement", "Aspect", "ASPECTS", "FIG_5_5",
-    "stage", "figure_stage", "check_stage", "stage_step", "stage_steps",
+    "stage", "is_book_tree", "is_fig_5_5", "figure_stage", "check_stage", "stage_step", "stage_steps",
     "compare", "compare_stage", "compare_by_stage", "disagreement_rows", "figure_rows",
 ]

@@ -38,10 +38,10 @@ import math
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from abteach.games.players import MAX, Player
-from abteach.search import alphabeta
+from abteach.trace.algorithms import alphabeta
 # `tree` is a parameter name throughout this module, so the builder gets another name.
 from abteach.games.trees import Node, Path, Tree
 from abteach.games.trees import tree as build_tree
@@ -67,7 +67,7 @@ def minimax_values(tree: Tree) -> dict[Path, float]:
     # `nodes` lists parents before children, so the reverse sees every child first.
     for path, node in reversed(list(tree.nodes.items())):
         if node.is_leaf:
-            values[path] = node.value
+            values[path] = cast(float, node.value)  # a leaf has one
         else:
             kids = [values[c.path] for c in node.children]
             values[path] = max(kids) if node.player == MAX else min(kids)
@@ -223,10 +223,10 @@ class ShallowOrder:
     def _score(self, child: Node) -> float:
         if child.is_leaf:
             self.evaluations += 1
-            return child.value
+            return cast(float, child.value)  # a leaf has one
         if self.depth == 1:
             self.evaluations += 1
-            return self.evaluate(child, MAX)
+            return cast(Evaluate, self.evaluate)(child, MAX)  # set by __post_init__
         r = alphabeta(self.tree, child, depth=self.depth - 1, evaluate=self.evaluate, trace=False)
         self.evaluations += r.leaves
         return r.value

@@ -8,16 +8,19 @@ rule is a parameter rather than a second copy of the algorithm.
 
 from __future__ import annotations
 
-import operator
 from math import inf
 from typing import Any
 
-from abteach.trace.listings import listing
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
+from abteach.games.players import MAX, MIN
+from abteach.search.problem import Evaluate, Order, Problem
+from abteach.search.record import TESTS, Recorder, Tally
+from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.search.rules import strict
 
 
 def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: bool = True,
-              depth: int | None = None, evaluate=None, order=None, trace: bool = True) -> SearchResult:
+              depth: int | None = None, evaluate: Evaluate | None = None, order: Order | None = None,
+              trace: bool = True) -> SearchResult:
     """Search ``game`` from ``state`` with alpha-beta pruning.
 
     Parameters
@@ -55,131 +58,94 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     >>> r.value, r.move_name, r.pruned
     (3, 'a1', [(1, 1), (1, 2)])
     """
-    if edition not in (3, 4):
+    check_options(edition, prune_on_tie, trace)
+    problem = Problem(game, state, depth, evaluate, order)
+    log = recorder(problem, trace, prune_on_tie)
+    search = SEARCHES[edition, prune_on_tie]
+    value, move = run(search, problem, log)
+    return finish(problem, log, value, Spec("alphabeta", edition, prune_on_tie, depth is not None), move)
+
+
+def check_options(edition: Any, prune_on_tie: Any, trace: Any) -> None:
+    """The options every alpha-beta search takes, checked before it starts."""
+    if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
     if not isinstance(prune_on_tie, bool):
         raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
-    problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder(closed_window=not prune_on_tie) if trace else Tally()
-    search = alphabeta3 if edition == 3 else alphabeta4
-    value = run(search, problem, log, prune_on_tie)
-    return finish(problem, log, value, algorithm="alphabeta", edition=edition, prune_on_tie=prune_on_tie,
-                  listing=listing("alphabeta", edition, prune_on_tie=prune_on_tie, depth_limited=depth is not None))
+    if not isinstance(trace, bool):
+        raise TypeError(f"trace must be True or False, not {trace!r}")
 
 
-def _comparisons(prune_on_tie: bool):
-    """The cutoff tests: (≥, ≤) on ties, (>, <) under the strict rule."""
-    if prune_on_tie:
-        return operator.ge, operator.le, "≥", "≤"
-    return operator.gt, operator.lt, ">", "<"
+#: The cutoff tests as the recorder reports them under the strict rule.
+STRICT_TESTS = {**TESTS, "max.test": ("v", ">", "β"), "min.test": ("v", "<", "α")}
 
 
-def alphabeta3(p: Problem, log: Tally, prune_on_tie: bool = True) -> float:
-    """AIMA 3rd edition, Fig. 5.7: returns the root value; the log records the rest."""
-    ge, le, GE, LE = _comparisons(prune_on_tie)
+def recorder(problem: Problem, trace: bool, prune_on_tie: bool = True) -> Tally:
+    """The recorder for a search of ``problem``: a :class:`Recorder` when traced, else a :class:`Tally`."""
+    tests = TESTS if prune_on_tie else STRICT_TESTS
+    if trace:
+        return Recorder(problem.root, closed_window=not prune_on_tie, tests=tests)
+    return Tally(problem.root, tests=tests)
 
-    def max_value(state, path, α, β):
-        log.enter(path, "max.def", "MAX", α, β)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "max.terminal", "MAX", p.utility(state), α, β)
-        window = (α, β)
-        v = -inf
-        log.value(path, "max.init", v, alpha=α, beta=β)
-        children = p.actions(state)
-        for k, (i, a) in enumerate(children):
-            child = path + (i,)
-            got = min_value(p.game.result(state, a), child, α, β)
-            v = max(v, got)
-            log.value(path, "max.update", v, child, got, α, β)
-            if ge(v, β):
-                log.cutoff(path, "max.test", ("v", v, GE, "β", β),
-                           [path + (j,) for j, _ in children[k + 1:]], v, α, β)
-                return log.exit(path, "max.test", v, window, α, β)
-            log.test(path, "max.test", ("v", v, GE, "β", β), v, α, β)
-            α = max(α, v)
-            log.window(path, "max.window", "alpha", v, α, β)
-        return log.exit(path, "max.return", v, window, α, β)
 
-    def min_value(state, path, α, β):
-        log.enter(path, "min.def", "MIN", α, β)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "min.terminal", "MIN", p.utility(state), α, β)
-        window = (α, β)
-        v = +inf
-        log.value(path, "min.init", v, alpha=α, beta=β)
-        children = p.actions(state)
-        for k, (i, a) in enumerate(children):
-            child = path + (i,)
-            got = max_value(p.game.result(state, a), child, α, β)
-            v = min(v, got)
-            log.value(path, "min.update", v, child, got, α, β)
-            if le(v, α):
-                log.cutoff(path, "min.test", ("v", v, LE, "α", α),
-                           [path + (j,) for j, _ in children[k + 1:]], v, α, β)
-                return log.exit(path, "min.test", v, window, α, β)
-            log.test(path, "min.test", ("v", v, LE, "α", α), v, α, β)
-            β = min(β, v)
-            log.window(path, "min.window", "beta", v, α, β)
-        return log.exit(path, "min.return", v, window, α, β)
+def alphabeta3(p: Problem, log: Tally) -> tuple[float, None]:
+    """AIMA 3rd edition, Fig. 5.7: the value, and None for "the action with value v"."""
+
+    def max_value(state: Any, α: float, β: float) -> float:
+        log.call("max.def", MAX, α, β)
+        if p.is_cutoff(state, log.ply): return log.leaf("max.terminal", p.utility(state))
+        v = log.v("max.init", -inf)
+        for a in log.each(p.actions(state)):
+            v = log.v("max.update", max(v, min_value(p.result(state, a), α, β)))
+            if log.cutoff("max.test", v >= β): return v
+            α = log.alpha("max.window", max(α, v))
+        return log.exit("max.return", v)
+
+    def min_value(state: Any, α: float, β: float) -> float:
+        log.call("min.def", MIN, α, β)
+        if p.is_cutoff(state, log.ply): return log.leaf("min.terminal", p.utility(state))
+        v = log.v("min.init", +inf)
+        for a in log.each(p.actions(state)):
+            v = log.v("min.update", min(v, max_value(p.result(state, a), α, β)))
+            if log.cutoff("min.test", v <= α): return v
+            β = log.beta("min.window", min(β, v))
+        return log.exit("min.return", v)
 
     top = max_value if p.root_is_max else min_value
-    return top(p.state, (), -inf, +inf)
+    return top(p.state, -inf, +inf), None
 
 
-def alphabeta4(p: Problem, log: Tally, prune_on_tie: bool = True) -> float:
-    """AIMA 4th edition, Fig. 5.7: returns the root value; the move rides along as in the book."""
-    ge, le, GE, LE = _comparisons(prune_on_tie)
+def alphabeta4(p: Problem, log: Tally) -> tuple[float, Any]:
+    """AIMA 4th edition, Fig. 5.7: the value and the move, as the book returns them."""
 
-    def max_value(state, path, α, β):
-        log.enter(path, "max.def", "MAX", α, β)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "max.terminal", "MAX", p.utility(state), α, β), None
-        window = (α, β)
-        v, move = -inf, None
-        log.value(path, "max.init", v, alpha=α, beta=β)
-        children = p.actions(state)
-        for k, (i, a) in enumerate(children):
-            child = path + (i,)
-            v2, a2 = min_value(p.game.result(state, a), child, α, β)
-            if v2 > v:
-                v, move = v2, a
-                log.value(path, "max.update", v, child, v2, α, β)
-                α = max(α, v)
-                log.window(path, "max.window", "alpha", v, α, β)
-            else:
-                log.test(path, "max.improve", ("v2", v2, ">", "v", v), v, α, β)
-            if ge(v, β):
-                log.cutoff(path, "max.test", ("v", v, GE, "β", β),
-                           [path + (j,) for j, _ in children[k + 1:]], v, α, β)
-                return log.exit(path, "max.test", v, window, α, β), move
-            log.test(path, "max.test", ("v", v, GE, "β", β), v, α, β)
-        return log.exit(path, "max.return", v, window, α, β), move
+    def max_value(state: Any, α: float, β: float) -> tuple[float, Any]:
+        log.call("max.def", MAX, α, β)
+        if p.is_cutoff(state, log.ply): return log.leaf("max.terminal", p.utility(state)), None
+        v, move = log.v("max.init", -inf), None
+        for a in log.each(p.actions(state)):
+            v2, a2 = min_value(p.result(state, a), α, β)
+            if log.test("max.improve", v2 > v):
+                v, move = log.v("max.update", v2), a
+                α = log.alpha("max.window", max(α, v))
+            if log.cutoff("max.test", v >= β): return v, move
+        return log.exit("max.return", v), move
 
-    def min_value(state, path, α, β):
-        log.enter(path, "min.def", "MIN", α, β)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "min.terminal", "MIN", p.utility(state), α, β), None
-        window = (α, β)
-        v, move = +inf, None
-        log.value(path, "min.init", v, alpha=α, beta=β)
-        children = p.actions(state)
-        for k, (i, a) in enumerate(children):
-            child = path + (i,)
-            v2, a2 = max_value(p.game.result(state, a), child, α, β)
-            if v2 < v:
-                v, move = v2, a
-                log.value(path, "min.update", v, child, v2, α, β)
-                β = min(β, v)
-                log.window(path, "min.window", "beta", v, α, β)
-            else:
-                log.test(path, "min.improve", ("v2", v2, "<", "v", v), v, α, β)
-            if le(v, α):
-                log.cutoff(path, "min.test", ("v", v, LE, "α", α),
-                           [path + (j,) for j, _ in children[k + 1:]], v, α, β)
-                return log.exit(path, "min.test", v, window, α, β), move
-            log.test(path, "min.test", ("v", v, LE, "α", α), v, α, β)
-        return log.exit(path, "min.return", v, window, α, β), move
+    def min_value(state: Any, α: float, β: float) -> tuple[float, Any]:
+        log.call("min.def", MIN, α, β)
+        if p.is_cutoff(state, log.ply): return log.leaf("min.terminal", p.utility(state)), None
+        v, move = log.v("min.init", +inf), None
+        for a in log.each(p.actions(state)):
+            v2, a2 = max_value(p.result(state, a), α, β)
+            if log.test("min.improve", v2 < v):
+                v, move = log.v("min.update", v2), a
+                β = log.beta("min.window", min(β, v))
+            if log.cutoff("min.test", v <= α): return v, move
+        return log.exit("min.return", v), move
 
     top = max_value if p.root_is_max else min_value
-    value, move = top(p.state, (), -inf, +inf)
-    return value
+    return top(p.state, -inf, +inf)
+
+
+#: (edition, prune_on_tie) -> the search; the strict ones are compiled from the textbook's source.
+SEARCHES = {(3, True): alphabeta3, (4, True): alphabeta4,
+            (3, False): strict(alphabeta3), (4, False): strict(alphabeta4)}

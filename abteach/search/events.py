@@ -1,46 +1,49 @@
 """The one event format every search reports in.
 
-A search does not draw or print anything: it tells a :class:`Recorder` what it
-does, one :class:`Event` per pseudocode step.  A :class:`abteach.Trace` replays
-the events into frames, and every view renders frames, so any view works for
-any search that speaks this format.
+A search does not draw or print anything: it tells a recorder
+(:mod:`abteach.search.record`) what it does, one :class:`Event` per pseudocode
+step.  The trace layer replays the events into frames, and every view renders
+frames, so any view works for any search that speaks this format.
 
-Kinds (the ``kind`` field)
---------------------------
+Kinds (the ``kind`` field) are open strings.  The windowed searches report:
+
 ``enter``    a call starts at ``node`` with window (``alpha``, ``beta``)
 ``leaf``     a terminal (or cut-off) node is evaluated: ``value`` is its utility
 ``value``    the running ``v`` of ``node`` is (re)assigned, after a child returned ``value``
-``test``     a comparison ran and did not fire (``test`` holds it, e.g. ``"3 ≥ +∞? no"``)
+``test``     a comparison ran and did not fire (``test`` holds it, e.g. ``"v=3 ≥ β=+∞"``)
 ``window``   ``alpha`` or ``beta`` of ``node`` is (re)assigned (``which`` says which)
 ``cutoff``   the cutoff test fired: ``skipped`` children are pruned; ``test`` says why
 ``exit``     the call returns ``value``; ``bound`` says if it is exact or only a bound
+``pass``     a new pass over the tree begins (an iteration, a re-search, an MTD(f) pass); ``test`` names it
 ``done``     the top-level search returns ``move`` at the root, for ``value``
 
-Searches still to come add kinds without changing these fields: an iterative
-deepening driver marks each ``iteration``; a transposition table reports
-``probe`` / ``store`` with a ``bound`` flag; NegaScout reports ``research``;
-MCTS reports ``select`` / ``expand`` / ``simulate`` / ``backup``.  Frames
-ignore kinds they do not know, so old views keep working.
+A new search brings its own kinds (a transposition-table ``probe``, an MCTS
+``playout``), with ``info`` for whatever else they carry, and describes how
+they replay and read in the trace layer; a kind nobody described is shown
+plainly and changes no node.
 """
 
 from __future__ import annotations
 
 import math
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from abteach.games.trees import Path
 
 
-class Kind(str, Enum):
-    ENTER = "enter"
-    LEAF = "leaf"
-    VALUE = "value"
-    TEST = "test"
-    WINDOW = "window"
-    CUTOFF = "cutoff"
-    EXIT = "exit"
-    DONE = "done"
+class Kind:
+    """The kinds the windowed searches report, as constants; any other string is a kind too."""
+
+    ENTER: Final = "enter"
+    LEAF: Final = "leaf"
+    VALUE: Final = "value"
+    TEST: Final = "test"
+    WINDOW: Final = "window"
+    CUTOFF: Final = "cutoff"
+    EXIT: Final = "exit"
+    PASS: Final = "pass"
+    DONE: Final = "done"
 
 
 class Bound(str, Enum):
@@ -76,7 +79,7 @@ class Event(NamedTuple):
     without a window (minimax) leave ``alpha`` and ``beta`` as ``None``.
     """
 
-    kind: Kind
+    kind: str
     node: Path
     line: str
     alpha: float | None = None
@@ -89,9 +92,10 @@ class Event(NamedTuple):
     skipped: tuple[Path, ...] = ()  # cutoff
     test: str = ""                  # test / cutoff: the comparison, in symbols
     which: str = ""                 # window: "alpha" or "beta"
+    info: Any = None                # what a kind of a newer search carries beyond these fields
 
     def __repr__(self) -> str:
-        parts = [self.kind.value, ".".join(map(str, self.node)) or "root", self.line]
+        parts = [self.kind, ".".join(map(str, self.node)) or "root", self.line]
         for name in ("alpha", "beta", "v", "value"):
             x = getattr(self, name)
             if x is not None:

@@ -1,16 +1,22 @@
-"""MINIMAX, as AIMA prints it (3rd ed. Fig. 5.3 / 4th ed. Fig. 5.3)."""
+"""MINIMAX, as AIMA prints it (3rd ed. Fig. 5.3 / 4th ed. Fig. 5.3).
+
+Read each function beside its listing (``ab.listing("minimax", 3)``): one
+Python line per pseudocode line, each with at most one ``log.*`` call.
+"""
 
 from __future__ import annotations
 
 from math import inf
 from typing import Any
 
-from abteach.trace.listings import listing
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
+from abteach.games.players import MAX, MIN
+from abteach.search.problem import Evaluate, Order, Problem
+from abteach.search.record import Recorder, Tally
+from abteach.search.result import SearchResult, Spec, finish, run
 
 
 def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None = None,
-            evaluate=None, order=None, trace: bool = True) -> SearchResult:
+            evaluate: Evaluate | None = None, order: Order | None = None, trace: bool = True) -> SearchResult:
     """Search ``game`` from ``state`` with plain minimax: every node is visited.
 
     Takes the same arguments as :func:`abteach.alphabeta` (without the pruning
@@ -23,83 +29,61 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
     >>> r.value, r.move_name, r.leaves, r.pruned
     (3, 'a1', 9, [])
     """
-    if edition not in (3, 4):
+    if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    if not isinstance(trace, bool):
+        raise TypeError(f"trace must be True or False, not {trace!r}")
     problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder() if trace else Tally()
-    value = run(minimax3 if edition == 3 else minimax4, problem, log)
-    return finish(problem, log, value, algorithm="minimax", edition=edition, prune_on_tie=True,
-                  listing=listing("minimax", edition, depth_limited=depth is not None))
+    log = Recorder(problem.root) if trace else Tally(problem.root)
+    value, move = run(minimax3 if edition == 3 else minimax4, problem, log)
+    return finish(problem, log, value, Spec("minimax", edition, True, depth is not None), move)
 
 
-def minimax3(p: Problem, log: Tally) -> float:
-    """MINIMAX-DECISION, 3rd edition: v ← MAX(v, MIN-VALUE(...)); returns the root value."""
+def minimax3(p: Problem, log: Tally) -> tuple[float, None]:
+    """MINIMAX-DECISION, 3rd edition: v ← MAX(v, MIN-VALUE(...)); the value, and None for the arg max."""
 
-    def max_value(state, path):
-        log.enter(path, "max.def", "MAX", None, None)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "max.terminal", "MAX", p.utility(state))
-        v = -inf
-        log.value(path, "max.init", v)
-        for i, a in p.actions(state):
-            child = path + (i,)
-            got = min_value(p.game.result(state, a), child)
-            v = max(v, got)
-            log.value(path, "max.update", v, child, got)
-        return log.exit(path, "max.return", v, (None, None))
+    def max_value(state: Any) -> float:
+        log.call("max.def", MAX)
+        if p.is_cutoff(state, log.ply): return log.leaf("max.terminal", p.utility(state))
+        v = log.v("max.init", -inf)
+        for a in log.each(p.actions(state)):
+            v = log.v("max.update", max(v, min_value(p.result(state, a))))
+        return log.exit("max.return", v)
 
-    def min_value(state, path):
-        log.enter(path, "min.def", "MIN", None, None)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "min.terminal", "MIN", p.utility(state))
-        v = +inf
-        log.value(path, "min.init", v)
-        for i, a in p.actions(state):
-            child = path + (i,)
-            got = max_value(p.game.result(state, a), child)
-            v = min(v, got)
-            log.value(path, "min.update", v, child, got)
-        return log.exit(path, "min.return", v, (None, None))
+    def min_value(state: Any) -> float:
+        log.call("min.def", MIN)
+        if p.is_cutoff(state, log.ply): return log.leaf("min.terminal", p.utility(state))
+        v = log.v("min.init", +inf)
+        for a in log.each(p.actions(state)):
+            v = log.v("min.update", min(v, max_value(p.result(state, a))))
+        return log.exit("min.return", v)
 
     top = max_value if p.root_is_max else min_value
-    return top(p.state, ())
+    return top(p.state), None
 
 
-def minimax4(p: Problem, log: Tally) -> float:
+def minimax4(p: Problem, log: Tally) -> tuple[float, Any]:
     """MINIMAX-SEARCH, 4th edition: keep (v, move) and replace them on a strict improvement."""
 
-    def max_value(state, path):
-        log.enter(path, "max.def", "MAX", None, None)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "max.terminal", "MAX", p.utility(state)), None
-        v, move = -inf, None
-        log.value(path, "max.init", v)
-        for i, a in p.actions(state):
-            child = path + (i,)
-            v2, a2 = min_value(p.game.result(state, a), child)
-            if v2 > v:
-                v, move = v2, a
-                log.value(path, "max.update", v, child, v2)
-            else:
-                log.test(path, "max.improve", ("v2", v2, ">", "v", v), v)
-        return log.exit(path, "max.return", v, (None, None)), move
+    def max_value(state: Any) -> tuple[float, Any]:
+        log.call("max.def", MAX)
+        if p.is_cutoff(state, log.ply): return log.leaf("max.terminal", p.utility(state)), None
+        v, move = log.v("max.init", -inf), None
+        for a in log.each(p.actions(state)):
+            v2, a2 = min_value(p.result(state, a))
+            if log.test("max.improve", v2 > v):
+                v, move = log.v("max.update", v2), a
+        return log.exit("max.return", v), move
 
-    def min_value(state, path):
-        log.enter(path, "min.def", "MIN", None, None)
-        if p.is_cutoff(state, path):
-            return log.leaf(path, "min.terminal", "MIN", p.utility(state)), None
-        v, move = +inf, None
-        log.value(path, "min.init", v)
-        for i, a in p.actions(state):
-            child = path + (i,)
-            v2, a2 = max_value(p.game.result(state, a), child)
-            if v2 < v:
-                v, move = v2, a
-                log.value(path, "min.update", v, child, v2)
-            else:
-                log.test(path, "min.improve", ("v2", v2, "<", "v", v), v)
-        return log.exit(path, "min.return", v, (None, None)), move
+    def min_value(state: Any) -> tuple[float, Any]:
+        log.call("min.def", MIN)
+        if p.is_cutoff(state, log.ply): return log.leaf("min.terminal", p.utility(state)), None
+        v, move = log.v("min.init", +inf), None
+        for a in log.each(p.actions(state)):
+            v2, a2 = max_value(p.result(state, a))
+            if log.test("min.improve", v2 < v):
+                v, move = log.v("min.update", v2), a
+        return log.exit("min.return", v), move
 
     top = max_value if p.root_is_max else min_value
-    value, move = top(p.state, ())
-    return value
+    return top(p.state)

@@ -1,9 +1,8 @@
-"""The tutorial formulation of alpha-beta: one function, a ``maximizing`` flag,
-a running ``max_eval`` / ``min_eval``, and α or β updated before the test ``β ≤ α``.
+"""Alpha-beta as tutorials write it: one function with a ``maximizing`` flag.
 
-It is a third way to write the same algorithm.  Because a call always starts
-with α < β, it prunes exactly the leaves the textbook prunes and returns the
-same value; lecture 02 runs it beside Fig. 5.7 to show that.
+A running ``max_eval`` / ``min_eval`` is kept, and α or β is updated from the
+child's value *before* the cutoff test ``β ≤ α``.  It prunes exactly as the
+textbook does.  Read it beside ``ab.listing("alphabeta_tutorial")``.
 """
 
 from __future__ import annotations
@@ -11,12 +10,18 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from abteach.trace.listings import tutorial_listing
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
+from abteach.games.players import MAX, MIN
+from abteach.search.problem import Evaluate, Order, Problem
+from abteach.search.record import TESTS, Recorder, Tally
+from abteach.search.result import SearchResult, Spec, finish, run
+
+#: Both branches test β ≤ α.
+TUTORIAL_TESTS = {**TESTS, "max.test": ("β", "≤", "α"), "min.test": ("β", "≤", "α")}
 
 
-def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None, evaluate=None,
-                       order=None, trace: bool = True) -> SearchResult:
+def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None,
+                       evaluate: Evaluate | None = None, order: Order | None = None,
+                       trace: bool = True) -> SearchResult:
     """Alpha-beta written as tutorials write it; same arguments and result as :func:`abteach.alphabeta`.
 
     Examples
@@ -26,54 +31,36 @@ def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None
     >>> r.value, [ab.examples.TUTORIAL.name(p) for p in r.pruned]
     (3, ['I'])
     """
+    if not isinstance(trace, bool):
+        raise TypeError(f"trace must be True or False, not {trace!r}")
     problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder() if trace else Tally()
+    log = (Recorder(problem.root, tests=TUTORIAL_TESTS) if trace else Tally(problem.root, tests=TUTORIAL_TESTS))
     value = run(running_eval, problem, log)
-    return finish(problem, log, value, algorithm="alphabeta_tutorial", edition=4, prune_on_tie=True,
-                  listing=tutorial_listing())
+    return finish(problem, log, value, Spec("alphabeta_tutorial", 4, True, depth is not None))
 
 
 def running_eval(p: Problem, log: Tally) -> float:
     """ALPHA-BETA(node, depth, α, β, maximizing); returns the root value."""
 
-    def alpha_beta(node, path, α, β, maximizing):
-        role = "max" if maximizing else "min"
-        log.enter(path, f"{role}.def", "MAX" if maximizing else "MIN", α, β)
-        if p.is_cutoff(node, path):
-            return log.leaf(path, f"{role}.terminal", "MAX" if maximizing else "MIN", p.utility(node), α, β)
-        window = (α, β)
-        children = p.actions(node)
+    def alpha_beta(node: Any, α: float, β: float, maximizing: bool) -> float:
+        role = "max" if maximizing else "min"  # which half of the listing this call reads
+        log.call(f"{role}.def", MAX if maximizing else MIN, α, β)
+        if p.is_cutoff(node, log.ply): return log.leaf(f"{role}.terminal", p.utility(node))
         if maximizing:
-            max_eval = -inf
-            log.value(path, "max.init", max_eval, alpha=α, beta=β)
-            for k, (i, a) in enumerate(children):
-                child = path + (i,)
-                eval_ = alpha_beta(p.game.result(node, a), child, α, β, False)
-                max_eval = max(max_eval, eval_)
-                log.value(path, "max.update", max_eval, child, eval_, α, β)
-                α = max(α, eval_)
-                log.window(path, "max.window", "alpha", max_eval, α, β)
-                if β <= α:
-                    log.cutoff(path, "max.test", ("β", β, "≤", "α", α),
-                               [path + (j,) for j, _ in children[k + 1:]], max_eval, α, β)
-                    break
-                log.test(path, "max.test", ("β", β, "≤", "α", α), max_eval, α, β)
-            return log.exit(path, "max.return", max_eval, window, α, β)
+            max_eval = log.v("max.init", -inf)
+            for child in log.each(p.actions(node)):
+                eval_ = alpha_beta(p.result(node, child), α, β, False)
+                max_eval = log.v("max.update", max(max_eval, eval_))
+                α = log.alpha("max.window", max(α, eval_))
+                if log.cut("max.test", β <= α): break
+            return log.exit("max.return", max_eval)
         else:
-            min_eval = +inf
-            log.value(path, "min.init", min_eval, alpha=α, beta=β)
-            for k, (i, a) in enumerate(children):
-                child = path + (i,)
-                eval_ = alpha_beta(p.game.result(node, a), child, α, β, True)
-                min_eval = min(min_eval, eval_)
-                log.value(path, "min.update", min_eval, child, eval_, α, β)
-                β = min(β, eval_)
-                log.window(path, "min.window", "beta", min_eval, α, β)
-                if β <= α:
-                    log.cutoff(path, "min.test", ("β", β, "≤", "α", α),
-                               [path + (j,) for j, _ in children[k + 1:]], min_eval, α, β)
-                    break
-                log.test(path, "min.test", ("β", β, "≤", "α", α), min_eval, α, β)
-            return log.exit(path, "min.return", min_eval, window, α, β)
+            min_eval = log.v("min.init", +inf)
+            for child in log.each(p.actions(node)):
+                eval_ = alpha_beta(p.result(node, child), α, β, True)
+                min_eval = log.v("min.update", min(min_eval, eval_))
+                β = log.beta("min.window", min(β, eval_))
+                if log.cut("min.test", β <= α): break
+            return log.exit("min.return", min_eval)
 
-    return alpha_beta(p.state, (), -inf, +inf, p.root_is_max)
+    return alpha_beta(p.state, -inf, +inf, p.root_is_max)

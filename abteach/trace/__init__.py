@@ -6,7 +6,8 @@ and how they are narrated.  Views read frames and never ask which algorithm
 made them.
 """
 
-from abteach.trace.frames import Frame, NodeState, Status, Trace
+from abteach.trace.frames import Frame, Trace
 from abteach.trace.listings import Listing, listing
+from abteach.trace.protocol import Algorithm, NodeState, Status, Telling
 
-__all__ = ["Frame", "NodeState", "Status", "Trace", "Listing", "listing"]
+__all__ = ["Algorithm", "Frame", "NodeState", "Status", "Telling", "Trace", "Listing", "listing"]

@@ -1,5 +1,115 @@
-"""The traced searches: each search of :mod:`abteach.search`, with the description its trace carries."""
+"""Each search of :mod:`abteach.search`, described once, and the front-door versions that return a trace.
 
-from abteach.search import Problem, SearchResult, alphabeta, alphabeta_tutorial, minimax
+:func:`describe` is the one place a search's name is looked up: it gives the
+:class:`~abteach.trace.protocol.Algorithm` its trace carries.  The functions
+here (``alphabeta``, ``minimax``, ...) are the searches themselves, with their
+events wrapped in a :class:`~abteach.trace.frames.Trace`.
+"""
 
-__all__ = ["Problem", "SearchResult", "alphabeta", "alphabeta_tutorial", "minimax"]
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from abteach import search
+from abteach.search import Problem, SearchResult, Spec
+from abteach.trace import narrate
+from abteach.trace.frames import Trace
+from abteach.trace.listings import fail_hard_listing, listing, negamax_listing, tutorial_listing
+from abteach.trace.protocol import Algorithm
+from abteach.trace.windowed import WINDOWED
+
+_ED = {3: "3rd", 4: "4th"}
+
+
+def _alphabeta(spec: Spec) -> Algorithm:
+    rule = "prunes on ties" if spec.prune_on_tie else "strict"
+    return Algorithm(
+        name="alphabeta", title="Alpha-beta", label=f"alpha-beta, {_ED[spec.edition]} edition, {rule}",
+        listing=listing("alphabeta", spec.edition, prune_on_tie=spec.prune_on_tie,
+                        depth_limited=spec.depth_limited),
+        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        edition=spec.edition, prune_on_tie=spec.prune_on_tie,
+        views=frozenset({"tree", "stack", "listing", "table", "ranges"}),
+    )
+
+
+def _minimax(spec: Spec) -> Algorithm:
+    return Algorithm(
+        name="minimax", title="Minimax", label=f"minimax, {_ED[spec.edition]} edition",
+        listing=listing("minimax", spec.edition, depth_limited=spec.depth_limited),
+        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        edition=spec.edition, windowed=False, calls="{player}-VALUE({name})",
+    )
+
+
+def _tutorial(spec: Spec) -> Algorithm:
+    return Algorithm(
+        name="alphabeta_tutorial", title="Alpha-beta", label="alpha-beta, tutorial form",
+        listing=tutorial_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        edition=4, calls="ALPHA-BETA({name}, α = {alpha}, β = {beta}, maximizing = {flag})",
+    )
+
+
+def _fail_hard(spec: Spec) -> Algorithm:
+    return Algorithm(
+        name="alphabeta_fail_hard", title="Alpha-beta (fail-hard)", label="alpha-beta, fail-hard form",
+        listing=fail_hard_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        calls="alphabeta({name}, α = {alpha}, β = {beta}, maximizingPlayer = {flag})",
+    )
+
+
+def _negamax(spec: Spec) -> Algorithm:
+    rule = "prunes on ties" if spec.prune_on_tie else "strict"
+    return Algorithm(
+        name="negamax", title="Negamax", label=f"negamax, {rule}",
+        listing=negamax_listing(prune_on_tie=spec.prune_on_tie, depth_limited=spec.depth_limited),
+        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, prune_on_tie=spec.prune_on_tie,
+        calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
+    )
+
+
+_DESCRIBE: Mapping[str, Callable[[Spec], Algorithm]] = MappingProxyType({
+    "alphabeta": _alphabeta, "minimax": _minimax, "alphabeta_tutorial": _tutorial,
+    "alphabeta_fail_hard": _fail_hard, "negamax": _negamax,
+})
+
+
+def describe(spec: Spec) -> Algorithm:
+    """The description of the search ``spec`` names."""
+    try:
+        return _DESCRIBE[spec.name](spec)
+    except KeyError:
+        raise ValueError(f"no description of a search called {spec.name!r}; "
+                         f"known: {', '.join(sorted(_DESCRIBE))}") from None
+
+
+def with_trace(result: SearchResult, algorithm: Algorithm | None = None) -> SearchResult:
+    """``result`` with its events wrapped in a :class:`Trace` carrying ``algorithm`` (its own by default)."""
+    if result.events is None or result.problem is None:
+        return result
+    p = result.problem
+    trace = Trace(result.events, algorithm or describe(result.spec), p.game, p.state, p.root)
+    return replace(result, trace=trace, events=None)
+
+
+def traced(fn: Callable[..., SearchResult]) -> Callable[..., SearchResult]:
+    """The search ``fn``, returning its result with a trace when run with ``trace=True``."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> SearchResult:
+        return with_trace(fn(*args, **kwargs))
+
+    return run
+
+
+alphabeta = traced(search.alphabeta)
+minimax = traced(search.minimax)
+alphabeta_tutorial = traced(search.alphabeta_tutorial)
+alphabeta_fail_hard = traced(search.alphabeta_fail_hard)
+negamax = traced(search.negamax)
+
+__all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax",
+           "describe", "with_trace", "traced", "Problem", "SearchResult"]

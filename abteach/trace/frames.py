@@ -1,68 +1,104 @@
 """A trace is the list of events a search reported; it replays into frames.
 
-A :class:`Frame` is the whole state at step ``k``: what every node holds, the
-call stack, the pseudocode line, and a sentence saying what just happened.
-Views draw frames; they never run a search.
+A :class:`Frame` is the whole state after step ``k``: what every node holds,
+the call stack, the pseudocode line, and a sentence saying what just
+happened.  Step ``k`` is the state after the ``k``-th event
+(:meth:`Trace.event`), and step 0 the state before the first.  Views draw
+frames; they never run a search.
+
+The trace replays once, on first use, into a history of every node's states
+(a visit is a node in a pass), so a frame costs nothing to make and memory
+grows with the number of steps plus the number of nodes, not their product.
 
 Examples
 --------
 >>> import abteach as ab
 >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
->>> f = tr.frame(len(tr))
->>> f.status((1, 1)).value, f.node((1,)).bound.value
+>>> end = tr.last()
+>>> end.status((1, 1)).value, end.node((1,)).bound.value
 ('pruned', 'upper')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from enum import Enum
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
-from abteach.search.events import Bound, Event, Kind
-from abteach.trace.narrate import explain
-from abteach.trace.listings import Listing
 from abteach.games.trees import Path, Tree, path_str
+from abteach.search.events import Event
+from abteach.trace.listings import Listing
+from abteach.trace.protocol import UNVISITED, Algorithm, NodeState, Status, Telling
+
+#: One node's states in one pass: the steps at which it changed, and what it held from each on.
+History = tuple[list[int], list[NodeState]]
 
 
-class Status(str, Enum):
-    UNVISITED = "unvisited"
-    ACTIVE = "active"    # on the call stack
-    DONE = "done"        # returned (or evaluated, for a leaf)
-    PRUNED = "pruned"    # skipped by a cutoff, or below a skipped child
+class Replay:
+    """The state events are applied to, one by one, while the trace builds its history.
 
-
-@dataclass(frozen=True)
-class NodeState:
-    """What one node holds at one step.
-
-    ``alpha``/``beta`` are the node's current window and ``window`` the one it
-    was called with; ``alpha_from``/``beta_from`` name the node whose value set
-    them (for "MAX already has 3 at A").  ``value``/``bound`` are set when the
-    node has returned; ``best`` is the child index that produced ``v``.
+    An algorithm's replay functions use :meth:`get`, :meth:`set`,
+    :meth:`push`, :meth:`pop` and :meth:`new_pass`; nothing else.
     """
 
-    status: Status
-    player: str | None = None
-    alpha: float | None = None
-    beta: float | None = None
-    v: float | None = None
-    window: tuple[float | None, float | None] = (None, None)
-    value: float | None = None
-    bound: Bound | None = None
-    best: int | None = None
-    alpha_from: Path | None = None
-    beta_from: Path | None = None
-    pruned_by: str = ""  # for a pruned child: the comparison at its parent that fired
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.step = 0
+        self.passes: list[dict[Path, History]] = [{}]
+        self.labels: list[str] = [""]
+        self.stack: list[Path] = []
 
+    @property
+    def nodes(self) -> dict[Path, History]:
+        return self.passes[-1]
 
-UNVISITED = NodeState(Status.UNVISITED)
+    def get(self, path: Path) -> NodeState:
+        """What ``path`` holds now, in the current pass."""
+        h = self.nodes.get(path)
+        return h[1][-1] if h is not None else UNVISITED
+
+    def set(self, path: Path, state: NodeState) -> None:
+        """``path`` holds ``state`` from this step on."""
+        h = self.nodes.get(path)
+        if h is None:
+            self.nodes[path] = ([self.step], [state])
+        elif h[0][-1] == self.step:  # a second change in one step: the later one stands
+            h[1][-1] = state
+        else:
+            h[0].append(self.step)
+            h[1].append(state)
+
+    def push(self, path: Path) -> None:
+        self.stack.append(path)
+
+    def pop(self, path: Path) -> None:
+        if self.stack and self.stack[-1] == path:
+            self.stack.pop()
+
+    def new_pass(self, label: str) -> None:
+        """A new pass over the tree begins: nodes start unvisited again; earlier passes are kept."""
+        if self.nodes or self.labels[-1]:
+            self.passes.append({})
+            self.labels.append(label)
+        else:
+            self.labels[-1] = label
+        self.stack.clear()
 
 
 @dataclass(frozen=True)
+class _History:
+    """What one replay of a whole trace leaves: every visit's states, and per step the pass and the stack top."""
+
+    passes: list[dict[Path, History]]
+    labels: list[str]
+    pass_at: list[int]          # pass index after each step (index 0 is step 0)
+    top_at: list[Path | None]   # top of the call stack after each step
+    starts: list[int]           # the step at which each pass began
+
+
 class Frame:
-    """The state of a search after ``step`` events (``step`` 0 is before the first).
+    """The state of a search after ``step`` events (step 0 is before the first).
 
     Attributes
     ----------
@@ -70,35 +106,86 @@ class Frame:
     event : Event or None
         The event that led here (``None`` at step 0).
     nodes : mapping of path to NodeState
-        Every node reached so far (pruned children included).
+        Every node reached so far in the current pass (pruned children included).
     stack : tuple of paths
-        The call stack, root first.
+        The call stack, start first.
     line : str
         The id of the pseudocode line just executed (see :class:`abteach.Listing`).
     explanation : str
         One sentence on what just happened and why.
     """
 
-    step: int
-    event: Event | None
-    nodes: Mapping[Path, NodeState]
-    stack: tuple[Path, ...]
-    line: str
-    explanation: str
+    __slots__ = ("trace", "step", "_h", "_pass", "__dict__")
+
+    def __init__(self, trace: "Trace", step: int) -> None:
+        self.trace = trace
+        self.step = step
+        self._h = trace._history
+        self._pass = self._h.pass_at[step]
+
+    def __repr__(self) -> str:
+        return f"Frame(step {self.step} of {len(self.trace)}: {self.explanation})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Frame) and other.trace is self.trace and other.step == self.step
+
+    def __hash__(self) -> int:
+        return hash((id(self.trace), self.step))
+
+    @property
+    def event(self) -> Event | None:
+        return self.trace.events[self.step - 1] if self.step else None
+
+    @property
+    def line(self) -> str:
+        e = self.event
+        return e.line if e is not None else "search.def"
 
     @property
     def current(self) -> Path | None:
         """The node the last event was about."""
-        return self.event.node if self.event is not None else None
+        e = self.event
+        return e.node if e is not None else None
 
-    def node(self, path: Sequence[int]) -> NodeState:
-        """The state of the node at ``path``, with pruning inherited from pruned ancestors."""
-        path = tuple(path)
-        state = self.nodes.get(path)
+    @property
+    def pass_index(self) -> int:
+        """Which pass over the tree this frame is in (0 for a search that makes one)."""
+        return self._pass
+
+    @property
+    def pass_label(self) -> str:
+        """What the search called the current pass (``'depth 2'``, ``'re-search'``), or ``''``."""
+        return self._h.labels[self._pass]
+
+    @cached_property
+    def stack(self) -> tuple[Path, ...]:
+        top = self._h.top_at[self.step]
+        if top is None:
+            return ()
+        root = len(self.trace.root)
+        return tuple(top[:k] for k in range(root, len(top) + 1))
+
+    @cached_property
+    def nodes(self) -> Mapping[Path, NodeState]:
+        k, out = self.step, {}
+        for path, (steps, states) in self._h.passes[self._pass].items():
+            i = bisect_right(steps, k) - 1
+            if i >= 0:
+                out[path] = states[i]
+        return out
+
+    def node(self, path: Sequence[int], *, pass_index: int | None = None) -> NodeState:
+        """The state of the node at ``path``, with pruning inherited from pruned ancestors.
+
+        ``pass_index`` asks for an earlier pass: what that pass had left the node with.
+        """
+        if not isinstance(path, tuple):
+            path = _as_path(path)
+        state = self._state(path, self._pass if pass_index is None else self._check_pass(pass_index))
         if state is not None:
             return state
         for k in range(len(path) - 1, -1, -1):
-            above = self.nodes.get(path[:k])
+            above = self._state(path[:k], self._pass if pass_index is None else pass_index)
             if above is not None:
                 if above.status is Status.PRUNED:
                     return NodeState(Status.PRUNED, pruned_by=above.pruned_by)
@@ -108,32 +195,75 @@ class Frame:
     def status(self, path: Sequence[int]) -> Status:
         return self.node(path).status
 
+    def earlier(self, path: Sequence[int]) -> list[NodeState]:
+        """What each earlier pass had left ``path`` with, first pass first (unvisited ones included)."""
+        return [self.node(path, pass_index=k) for k in range(self._pass)]
+
+    def _check_pass(self, k: int) -> int:
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= self._pass:
+            raise ValueError(f"pass_index must be a pass up to this frame's, 0 to {self._pass}, not {k!r}")
+        return k
+
+    def _state(self, path: Path, p: int) -> NodeState | None:
+        h = self._h.passes[p].get(path)
+        if h is None:
+            return None
+        steps, states = h
+        # A finished pass is read as it ended; the current one as of this step.
+        i = bisect_right(steps, self.step) - 1 if p == self._pass else len(steps) - 1
+        return states[i] if i >= 0 else None
+
+    @cached_property
+    def explanation(self) -> str:
+        e = self.event
+        if e is None:
+            return self.trace.algorithm.start(self.trace)
+        before = self.trace.frame(self.step - 1).node(e.node) if self.step > 1 else UNVISITED
+        tell = self.trace.algorithm.sentence(e.kind)
+        if tell is None:
+            return f"{e.kind} at {self.trace.name(e.node)}."
+        return tell(Telling(self.trace, self, before), e)
+
 
 @dataclass(frozen=True, eq=False)
 class Trace(Sequence[Event]):
-    """The events of one search, with what is needed to replay and describe them.
+    """The events of one search, with the description of the algorithm that made them.
 
-    Index it like a list of :class:`Event`; :meth:`frame` and :meth:`frames`
-    replay it.
+    Index it like a list of :class:`Event` (from 0); :meth:`frame` and
+    :meth:`frames` replay it, and :meth:`event` gives the event of a step.
     """
 
     events: list[Event]
-    listing: Listing
+    algorithm: Algorithm
     game: Any
     state: Any
-    algorithm: str = "alphabeta"
-    edition: int = 3
-    prune_on_tie: bool = True
+    root: Path = ()
     _names: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.events)
 
-    def __getitem__(self, k):  # type: ignore[override]
+    @overload
+    def __getitem__(self, k: int) -> Event: ...
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Event]: ...
+    def __getitem__(self, k: int | slice) -> Event | Sequence[Event]:
         return self.events[k]
 
     def __repr__(self) -> str:
-        return f"Trace({self.algorithm}, edition={self.edition}, {len(self.events)} events)"
+        return f"Trace({self.algorithm.label}, {len(self.events)} events)"
+
+    @property
+    def listing(self) -> Listing:
+        return self.algorithm.listing
+
+    @property
+    def edition(self) -> int:
+        return self.algorithm.edition
+
+    @property
+    def prune_on_tie(self) -> bool:
+        return self.algorithm.prune_on_tie
 
     @property
     def tree(self) -> Tree | None:
@@ -142,12 +272,12 @@ class Trace(Sequence[Event]):
 
     # -- names ---------------------------------------------------------------
     def name(self, path: Path) -> str:
-        """A node's display name: its tree name, or the moves that lead to it."""
+        """A node's display name: its tree name, or the moves that lead to it from the start."""
         if self.tree is not None:
             return self.tree.name(path)
         if path not in self._names:
             state, moves = self.state, []
-            for i in path:
+            for i in path[len(self.root):]:
                 action = list(self.game.actions(state))[i]
                 namer = getattr(self.game, "move_name", None)
                 moves.append(namer(state, action) if namer else str(action))
@@ -171,114 +301,96 @@ class Trace(Sequence[Event]):
         return ", ".join(words[:-1]) + " and " + words[-1]
 
     # -- replay --------------------------------------------------------------
+    @cached_property
+    def _history(self) -> _History:
+        r = Replay(self.root)
+        pass_at, top_at, starts = [0], [None], [0]
+        for k, e in enumerate(self.events, start=1):
+            r.step = k
+            apply = self.algorithm.replays(e.kind)
+            if apply is not None:
+                before = len(r.passes)
+                apply(r, e)
+                if len(r.passes) != before:
+                    starts.append(k)
+            pass_at.append(len(r.passes) - 1)
+            top_at.append(r.stack[-1] if r.stack else None)
+        return _History(r.passes, r.labels, pass_at, top_at, starts)
+
+    def event(self, step: int) -> Event:
+        """The event that led to frame ``step``, ``1 ≤ step ≤ len(self)``: ``self.events[step - 1]``."""
+        step = self._check(step, low=1)
+        return self.events[step - 1]
+
     def frame(self, step: int) -> Frame:
         """The frame after ``step`` events, ``0 ≤ step ≤ len(self)``."""
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise TypeError(f"step must be an int, not {step!r}")
-        if not 0 <= step <= len(self.events):
-            raise IndexError(f"step {step} is out of range: this trace has steps 0 to {len(self.events)}")
-        replay = _Replay(self)
-        for event in self.events[:step]:
-            replay.apply(event)
-        return replay.snapshot(step)
+        return Frame(self, self._check(step))
+
+    def last(self) -> Frame:
+        """The frame after the last event: what the search ended with."""
+        return Frame(self, len(self.events))
 
     def frames(self, steps: Iterable[int] | None = None) -> Iterator[Frame]:
-        """Frames from one replay: every step from 0 to ``len(self)``, or only ``steps`` (increasing).
+        """Frames in order: every step from 0 to ``len(self)``, or only ``steps``."""
+        if steps is None:
+            return (Frame(self, k) for k in range(len(self.events) + 1))
+        if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
+            raise TypeError(f"steps must be an iterable of step numbers, not {steps!r}")
+        wanted = sorted({self._check(k) for k in steps})
+        return (Frame(self, k) for k in wanted)
 
-        One pass serves them all, where calling :meth:`frame` per step would
-        replay from the start each time.
-        """
-        wanted = None if steps is None else iter(sorted(set(steps)))
-        target = None if wanted is None else next(wanted, None)
-        if target is not None and not 0 <= target:
-            raise IndexError(f"step {target} is out of range: this trace has steps 0 to {len(self.events)}")
-        replay = _Replay(self)
-        if wanted is None or target == 0:
-            yield replay.snapshot(0)
-            target = None if wanted is None else next(wanted, None)
-        for k, event in enumerate(self.events, start=1):
-            if wanted is not None and target is None:
-                return
-            replay.apply(event)
-            if wanted is None or k == target:
-                yield replay.snapshot(k)
-                target = None if wanted is None else next(wanted, None)
-        if target is not None:
-            raise IndexError(f"step {target} is out of range: this trace has steps 0 to {len(self.events)}")
+    @property
+    def all_frames(self) -> Sequence[Frame]:
+        """Every frame, as a sequence made on demand."""
+        return _Frames(self)
 
-    @cached_property
-    def all_frames(self) -> tuple[Frame, ...]:
-        """Every frame, kept; what a stepper over a small tree wants."""
-        return tuple(self.frames())
+    @property
+    def passes(self) -> list[str]:
+        """The label of each pass over the tree (one ``''`` for a search that makes one pass)."""
+        return list(self._history.labels)
 
-    def steps(self, kind: Kind | str | None = None, node: Path | None = None) -> list[int]:
-        """Steps (1-based, as for :meth:`frame`) of the events matching ``kind`` and/or ``node``."""
-        kind = Kind(kind) if kind is not None else None
+    def steps(self, kind: str | None = None, node: Sequence[int] | None = None) -> list[int]:
+        """Steps (as for :meth:`frame`) of the events matching ``kind`` and/or ``node``."""
+        if kind is not None and not isinstance(kind, str):
+            raise TypeError(f"kind must be an event kind such as 'cutoff', not {kind!r}")
+        at = _as_path(node) if node is not None else None
         return [k for k, e in enumerate(self.events, start=1)
-                if (kind is None or e.kind is kind) and (node is None or e.node == tuple(node))]
+                if (kind is None or e.kind == kind) and (at is None or e.node == at)]
+
+    def _check(self, step: Any, low: int = 0) -> int:
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise TypeError(f"step must be an int, not {step!r}")
+        if not low <= step <= len(self.events):
+            raise IndexError(f"step {step} is out of range: this trace has steps {low} to {len(self.events)}")
+        return step
 
 
-class _Replay:
-    """Mutable state that events are applied to, one by one."""
+class _Frames(Sequence[Frame]):
+    """Frames of a trace by step, made when asked for."""
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
-        self.nodes: dict[Path, NodeState] = {}
-        self.stack: list[Path] = []
-        self.event: Event | None = None
-        self.explanation = _start_sentence(trace)
 
-    def apply(self, e: Event) -> None:
-        before = self.nodes.get(e.node, UNVISITED)
-        parent = self.nodes.get(e.node[:-1]) if e.node else None
-        kind = e.kind
-        if kind is Kind.ENTER:
-            self.nodes[e.node] = NodeState(
-                Status.ACTIVE, e.player, e.alpha, e.beta, None, (e.alpha, e.beta),
-                alpha_from=parent.alpha_from if parent else None,
-                beta_from=parent.beta_from if parent else None,
-            )
-            self.stack.append(e.node)
-        elif kind is Kind.LEAF:
-            self.nodes[e.node] = NodeState(
-                Status.DONE, e.player, e.alpha, e.beta, e.value, (e.alpha, e.beta), e.value, Bound.EXACT,
-                alpha_from=parent.alpha_from if parent else None,
-                beta_from=parent.beta_from if parent else None,
-            )
-            if self.stack and self.stack[-1] == e.node:  # a leaf's call returns at once
-                self.stack.pop()
-        elif kind is Kind.VALUE:
-            self.nodes[e.node] = replace(before, v=e.v, best=e.move if e.move is not None else before.best)
-        elif kind is Kind.WINDOW:
-            changed = (e.alpha != before.alpha) if e.which == "alpha" else (e.beta != before.beta)
-            self.nodes[e.node] = replace(
-                before, alpha=e.alpha, beta=e.beta, v=e.v,
-                alpha_from=e.node if (e.which == "alpha" and changed) else before.alpha_from,
-                beta_from=e.node if (e.which == "beta" and changed) else before.beta_from,
-            )
-        elif kind is Kind.CUTOFF:
-            self.nodes[e.node] = replace(before, alpha=e.alpha, beta=e.beta, v=e.v)
-            for child in e.skipped:
-                self.nodes[child] = NodeState(Status.PRUNED, pruned_by=e.test)
-        elif kind is Kind.EXIT:
-            self.nodes[e.node] = replace(before, status=Status.DONE, value=e.value, bound=e.bound,
-                                         best=e.move if e.move is not None else before.best)
-            if self.stack and self.stack[-1] == e.node:
-                self.stack.pop()
-        # TEST, DONE and kinds still to come change no node.
-        self.explanation = explain(self.trace, e, before, self.nodes)
-        self.event = e
+    def __len__(self) -> int:
+        return len(self.trace) + 1
 
-    def snapshot(self, step: int) -> Frame:
-        line = self.event.line if self.event is not None else "search.def"
-        return Frame(step, self.event, dict(self.nodes), tuple(self.stack), line, self.explanation)
+    @overload
+    def __getitem__(self, k: int) -> Frame: ...
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Frame]: ...
+    def __getitem__(self, k: int | slice) -> Frame | Sequence[Frame]:
+        if isinstance(k, slice):
+            return [self.trace.frame(i) for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        return self.trace.frame(k)
 
 
-def _start_sentence(trace: Trace) -> str:
-    root = trace.name(())
-    if trace.algorithm == "minimax":
-        return f"Minimax is about to search the tree from {root}."
-    return f"Alpha-beta is about to search from {root} with the widest window, α = −∞ and β = +∞."
+def _as_path(path: Any) -> Path:
+    if isinstance(path, (str, bytes)) or not isinstance(path, Sequence) \
+            or not all(isinstance(i, int) and not isinstance(i, bool) for i in path):
+        raise TypeError(f"a node path must be a tuple of child indices such as (1, 0), not {path!r}")
+    return tuple(path)
 
 
-__all__ = ["Trace", "Frame", "NodeState", "Status", "path_str"]
+__all__ = ["Trace", "Frame", "NodeState", "Status", "Replay", "path_str"]

@@ -178,3 +178,47 @@ def tutorial_listing() -> Listing:
         ("min.return", "    return min_eval"),
     ]
     return Listing(title="ALPHA-BETA with a running max_eval / min_eval (tutorial form)", lines=tuple(lines))
+
+
+def fail_hard_listing() -> Listing:
+    """The encyclopedia's alpha-beta: α or β takes the child's value, then ``β ≤ α`` breaks; the bound is returned."""
+    lines: list[Line] = [
+        ("search.def|search.return", "alphabeta(origin, depth, −∞, +∞, TRUE)"),
+        ("", ""),
+        ("max.def|min.def", "function alphabeta(node, depth, α, β, maximizingPlayer)"),
+        ("max.terminal|min.terminal", "  if depth = 0 or node is a terminal node then"),
+        ("", "    return the heuristic value of node"),
+        ("", "  if maximizingPlayer then"),
+        ("max.loop", "    for each child of node do"),
+        ("max.window", "      α := max(α, alphabeta(child, depth − 1, α, β, FALSE))"),
+        ("max.test", "      if β ≤ α then break (* β cut-off *)"),
+        ("max.return", "    return α"),
+        ("", "  else"),
+        ("min.loop", "    for each child of node do"),
+        ("min.window", "      β := min(β, alphabeta(child, depth − 1, α, β, TRUE))"),
+        ("min.test", "      if β ≤ α then break (* α cut-off *)"),
+        ("min.return", "    return β"),
+    ]
+    return Listing(title="alphabeta, fail-hard (the encyclopedia's pseudocode)", lines=tuple(lines))
+
+
+def negamax_listing(*, prune_on_tie: bool = True, depth_limited: bool = False) -> Listing:
+    """Alpha-beta in negamax form: one function, values for the side to move, the window negated and swapped."""
+    ge = "≥" if prune_on_tie else ">"
+    terminal = ("  if CUTOFF-TEST(state, depth) then return color × EVAL(state)" if depth_limited
+                else "  if TERMINAL-TEST(state) then return color × UTILITY(state)")
+    lines: list[Line] = [
+        ("search.def", "function NEGAMAX-SEARCH(state) returns an action"),
+        ("search.return", "  return the action with value color × NEGAMAX(state, −∞, +∞, color)"),
+        ("", ""),
+        ("neg.def", "function NEGAMAX(state, α, β, color) returns a value for the side to move"),
+        ("neg.terminal", terminal),
+        ("neg.init", "  v ← −∞"),
+        ("neg.loop", "  for each a in ACTIONS(state) do"),
+        ("neg.update", "    v ← MAX(v, −NEGAMAX(RESULT(state, a), −β, −α, −color))"),
+        ("neg.test", f"    if v {ge} β then return v"),
+        ("neg.window", "    α ← MAX(α, v)"),
+        ("neg.return", "  return v"),
+    ]
+    title = "NEGAMAX with alpha-beta" + ("" if prune_on_tie else ", strict cutoff")
+    return Listing(title=title, lines=tuple(lines))

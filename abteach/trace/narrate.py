@@ -1,102 +1,189 @@
-"""One plain sentence per event: what just happened, and why.
+"""One plain sentence per event of a windowed search: what just happened, and why.
 
-This is part of the trace layer: it reads an event and the node states around
-it, and never looks at a drawing.
+Each kind has its own small function of a :class:`~abteach.trace.protocol.Telling`
+(the trace, the frame after the event, the node before it) and the event.
+The sentences follow the trace's tie rule, and on a line a mistaken search
+gets wrong they say so rather than justify it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import Mapping
 
 from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.trace.protocol import NarrateStep, Telling
 
-def explain(trace: Any, e: Event, before: Any, nodes: Mapping[Any, Any]) -> str:
-    """The sentence for event ``e``; ``before`` is the node's state before it, ``nodes`` after."""
-    name = trace.name(e.node)
-    after = nodes.get(e.node)
-    player = (after.player if after is not None else None) or e.player or "MAX"
-    fn = f"{player}-VALUE"
-    windowed = e.alpha is not None
-    kind = e.kind
-    if kind is Kind.ENTER:
-        if trace.algorithm == "alphabeta_tutorial":
-            flag = "true" if player == "MAX" else "false"
-            return (f"ALPHA-BETA({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}, maximizing = {flag}) is called: "
-                    f"{_window_meaning(e)}")
-        if windowed:
-            return f"{fn}({name}, α = {fmt(e.alpha)}, β = {fmt(e.beta)}) is called: {_window_meaning(e)}"
-        return f"{fn}({name}) is called: {player} is to move at {name}."
-    if kind is Kind.LEAF:
-        if e.line.endswith("terminal") and trace.listing and "CUTOFF" in trace.listing.text(e.line).upper():
-            return f"{name} is at the depth limit: the evaluation function scores it {fmt(e.value)}."
-        return f"{name} is a leaf: its utility is {fmt(e.value)}."
-    if kind is Kind.VALUE:
-        if e.value is None:  # v ← ±∞ at the start of the call
-            return f"{name} starts with v = {fmt(e.v)}: {player} has seen no move yet."
-        child = trace.move_name(e.node + (e.move,)) if e.move is not None else "a child"
-        old = before.v
-        if e.v != old:
-            return (f"A child of {name} returned {fmt(e.value)}, which beats v = {fmt(old)}: "
-                    f"now v = {fmt(e.v)} (best so far: {child}).")
-        return f"A child of {name} returned {fmt(e.value)}; it does not beat v = {fmt(e.v)}, so v stays."
-    if kind is Kind.TEST:
-        if e.line.endswith("improve"):
-            return f"{e.test} is false: the move is no better for {player}, so v and the window at {name} stay."
-        return f"{e.test} is false, so there is no cutoff at {name}: {_why_no_cutoff(player)}"
-    if kind is Kind.WINDOW:
-        if e.which == "alpha":
-            old, new = before.alpha, e.alpha
-            role = f"MAX is now sure of at least {fmt(new)} on this path"
-            sym = "α"
-        else:
-            old, new = before.beta, e.beta
-            role = f"MIN can now hold MAX to at most {fmt(new)} on this path"
-            sym = "β"
-        if old == new:
-            return f"{sym} stays {fmt(new)} at {name}: v = {fmt(e.v)} is no improvement on it."
-        return f"{sym} = {fmt(new)} at {name}: {role}."
-    if kind is Kind.CUTOFF:
-        return _cutoff_sentence(trace, e, name, player, nodes)
-    if kind is Kind.EXIT:
-        low, high = after.window if after is not None else (None, None)
-        if e.bound is Bound.UPPER:
-            return (f"{name} returns {fmt(e.value)}, only an upper bound (fail-low): its true value is at most "
-                    f"{fmt(e.value)}, which already shows it is no better than α = {fmt(low)}.")
-        if e.bound is Bound.LOWER:
-            return (f"{name} returns {fmt(e.value)}, only a lower bound (fail-high): its true value is at least "
-                    f"{fmt(e.value)}, which already shows it is no better for MIN than β = {fmt(high)}.")
-        return f"{name} returns {fmt(e.value)}, its exact value."
-    if kind is Kind.DONE:
-        algo = "Minimax" if trace.algorithm == "minimax" else "Alpha-beta"
-        if e.move is None:
-            return f"{algo} is done: the root's value is {fmt(e.value)}."
-        return f"{algo} is done: the best move is {trace.move_name((e.move,))}, worth {fmt(e.value)}."
-    return f"{kind.value} at {name}."
+_INF = float("inf")
 
 
-def _window_meaning(e: Event) -> str:
-    if e.alpha == float("-inf") and e.beta == float("inf"):
+def _fn(t: Telling, e: Event) -> str:
+    player = t.after(e.node).player or e.player or "MAX"
+    return f"{player}-VALUE"
+
+
+def _strict(t: Telling) -> bool:
+    return not t.algorithm.prune_on_tie
+
+
+def enter(t: Telling, e: Event) -> str:
+    name, alg = t.name(e.node), t.algorithm
+    player = e.player or "MAX"
+    call = alg.calls.format(player=player, name=name, alpha=fmt(e.alpha), beta=fmt(e.beta),
+                            flag="true" if player == "MAX" else "false")
+    if e.alpha is None:
+        return f"{call} is called: {player} is to move at {name}."
+    return f"{call} is called: {window_meaning(t, e.alpha, e.beta)}"
+
+
+def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
+    """What a window says about the values that can still matter, under the trace's tie rule."""
+    if alpha == -_INF and beta == _INF:
         return "nothing is known yet, so any value could matter."
-    return f"only a value strictly between {fmt(e.alpha)} and {fmt(e.beta)} can change the choice above."
+    if _strict(t):
+        return (f"only a value from {fmt(alpha)} to {fmt(beta)}, ends included, can change the choice above "
+                "(under the strict rule a tie still counts).")
+    return f"only a value strictly between {fmt(alpha)} and {fmt(beta)} can change the choice above."
 
 
-def _why_no_cutoff(player: str) -> str:
-    if player == "MAX":
-        return "MIN above cannot yet rule this node out, so the search goes on."
-    return "MAX above cannot yet rule this node out, so the search goes on."
+def leaf(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    listing = t.algorithm.listing
+    if e.line in listing and "CUTOFF" in listing.text(e.line).upper():
+        return f"{name} is at the depth limit: the evaluation function scores it {fmt(e.value)}."
+    return f"{name} is a leaf: its utility is {fmt(e.value)}."
 
 
-def _cutoff_sentence(trace: Any, e: Event, name: str, player: str, nodes: Mapping[Any, Any]) -> str:
-    state = nodes.get(e.node)
-    if player == "MIN":
-        holder, bound = "MAX", e.alpha
-        source = state.alpha_from if state is not None else None
+def value(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    player = t.after(e.node).player or "MAX"
+    if e.value is None:  # v ← ±∞ at the start of the call
+        return f"{name} starts with v = {fmt(e.v)}: {player} has seen no move yet."
+    child = t.trace.move_name(e.node + (e.move,)) if e.move is not None else "a child"
+    got = fmt(e.value)
+    if t.algorithm.perspective == "mover":
+        got = f"{fmt(e.value)}, which is {fmt(-e.value)} for {player}" if e.value else got
+    old = t.before.v
+    if e.v != old:
+        return (f"A child of {name} returned {got}, which beats v = {fmt(old)}: "
+                f"now v = {fmt(e.v)} (best so far: {child}).")
+    return f"A child of {name} returned {got}; it does not beat v = {fmt(e.v)}, so v stays."
+
+
+def test(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    player = t.after(e.node).player or "MAX"
+    if e.line.endswith("improve"):
+        return f"{e.test} is false: the move is no better for {player}, so v and the window at {name} stay."
+    if _strict(t) and _ties(e):
+        return (f"{e.test} is false, so there is no cutoff at {name}: under the strict rule a value equal to "
+                "the bound might still tie with the best move above, so the search goes on.")
+    other = "MIN" if player == "MAX" else "MAX"
+    return (f"{e.test} is false, so there is no cutoff at {name}: {other} above cannot yet rule this node out, "
+            "so the search goes on.")
+
+
+def _ties(e: Event) -> bool:
+    """Whether the test compared equal values (``v=3 > β=3``)."""
+    parts = e.test.replace("=", " ").split()
+    return len(parts) == 5 and parts[1] == parts[4]
+
+
+def window(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    if e.which == "alpha":
+        old, new, sym = t.before.alpha, e.alpha, "α"
+        role = f"MAX is now sure of at least {fmt(new)} on this path"
     else:
-        holder, bound = "MIN", e.beta
-        source = state.beta_from if state is not None else None
-    where = f" at {trace.name(source)}" if source is not None else ""
+        old, new, sym = t.before.beta, e.beta, "β"
+        role = f"MIN can now hold MAX to at most {fmt(new)} on this path"
+    took = f"A child of {name} returned {fmt(e.value)}. " if e.value is not None else ""
+    if old == new:
+        since = fmt(e.value) if e.value is not None else f"v = {fmt(e.v)}"
+        return f"{took}{sym} stays {fmt(new)} at {name}: {since} is no improvement on it."
+    return f"{took}{sym} = {fmt(new)} at {name}: {role}."
+
+
+def cutoff(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    state = t.after(e.node)
+    player = state.player or "MAX"
+    if player == "MIN":
+        holder, bound, source = "MAX", e.alpha, state.alpha_from
+    else:
+        holder, bound, source = "MIN", e.beta, state.beta_from
+    where = f" at {t.name(source)}" if source is not None else ""
     reason = f"{e.test}: {holder} already has {fmt(bound)}{where}, so {name} cannot matter"
     if e.skipped:
         verb = "is" if len(e.skipped) == 1 else "are"
-        return f"{reason}; {trace.names(e.skipped)} {verb} pruned."
+        return f"{reason}; {t.trace.names(e.skipped)} {verb} pruned."
     return f"{reason}; it was the last child, so nothing is saved."
+
+
+def exit_(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    low, high = t.after(e.node).window
+    if e.bound is Bound.UPPER:
+        return (f"{name} returns {fmt(e.value)}, only an upper bound (fail-low): its true value is at most "
+                f"{fmt(e.value)}, which already shows it is no better than α = {fmt(low)}.")
+    if e.bound is Bound.LOWER:
+        return (f"{name} returns {fmt(e.value)}, only a lower bound (fail-high): its true value is at least "
+                f"{fmt(e.value)}, which already shows it is no better for MIN than β = {fmt(high)}.")
+    return f"{name} returns {fmt(e.value)}, its exact value."
+
+
+def new_pass(t: Telling, e: Event) -> str:
+    return f"A new pass over the tree begins: {e.test}." if e.test else "A new pass over the tree begins."
+
+
+def done(t: Telling, e: Event) -> str:
+    title = t.algorithm.title
+    if e.move is None:
+        return f"{title} is done: the value is {fmt(e.value)}."
+    return f"{title} is done: the best move is {t.trace.move_name(e.node + (e.move,))}, worth {fmt(e.value)}."
+
+
+def start(trace: object) -> str:
+    """The sentence before the first step of a windowed search."""
+    from_ = trace.name(trace.root)  # type: ignore[attr-defined]
+    alg = trace.algorithm  # type: ignore[attr-defined]
+    if not alg.windowed:
+        return f"{alg.title} is about to search the tree from {from_}."
+    return f"{alg.title} is about to search from {from_} with the widest window, α = −∞ and β = +∞."
+
+
+def plainly(t: Telling, e: Event) -> str:
+    """What happened, without a reason: for the line a mistaken search gets wrong."""
+    name = t.name(e.node)
+    if e.kind == Kind.WINDOW:
+        sym, x = ("α", e.alpha) if e.which == "alpha" else ("β", e.beta)
+        return f"{sym} = {fmt(x)} at {name}"
+    if e.kind == Kind.CUTOFF:
+        pruned = f": {t.trace.names(e.skipped)} pruned" if e.skipped else ""
+        return f"{e.test} fires at {name}{pruned}"
+    if e.kind == Kind.TEST:
+        return f"{e.test} does not fire at {name}"
+    if e.kind == Kind.ENTER:
+        return f"{name} is called with α = {fmt(e.alpha)}, β = {fmt(e.beta)}"
+    return f"{e.kind} at {name}"
+
+
+def faulty(base: NarrateStep) -> NarrateStep:
+    """``base``, except on the lines the algorithm gets wrong, where the sentence flags the fault."""
+
+    def tell(t: Telling, e: Event) -> str:
+        if e.line in t.algorithm.faulty:
+            listing = t.algorithm.listing
+            why = t.algorithm.faults.get(e.line, "")
+            where = f"line {listing.number(e.line)}" if e.line in listing else "a faulty line"
+            return f"✗ The mistake is on {where}: {plainly(t, e)}. {why}".rstrip()
+        return base(t, e)
+
+    return tell
+
+
+#: The sentences every windowed search's events read as.
+WINDOWED: Mapping[str, NarrateStep] = MappingProxyType({
+    Kind.ENTER: enter, Kind.LEAF: leaf, Kind.VALUE: value, Kind.TEST: test, Kind.WINDOW: window,
+    Kind.CUTOFF: cutoff, Kind.EXIT: exit_, Kind.PASS: new_pass, Kind.DONE: done,
+})

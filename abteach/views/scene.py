@@ -23,6 +23,8 @@ MAX_LEAVES: Final = 200
 
 #: When a drawing must be summarised (and no ``max_depth`` is given), it goes
 #: only as deep as keeps its bottom row within this many nodes: an overview.
+#: It always shows the root's children, even when they are more than this
+#: (but within :data:`MAX_LEAVES`): this is a preferred width, not a limit.
 SUMMARY_LEAVES: Final = 81
 
 
@@ -39,7 +41,8 @@ class Scene:
     cut: int | None                       # the deepest depth shown, when summarised
 
 
-def _check_max_depth(max_depth: int | None) -> None:
+def check_max_depth(max_depth: object) -> None:
+    """Raise a ValueError naming ``max_depth`` unless it is a whole number ≥ 0 or None."""
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0):
         raise ValueError(f"max_depth must be a whole number ≥ 0 or None, not {max_depth!r}")
 
@@ -58,9 +61,11 @@ def build_scene(paths: Iterable[Path], leaves: Iterable[Path], max_depth: int | 
     Raises
     ------
     ValueError
-        A bad ``max_depth``, or a root with more children than one drawing can show.
+        A bad ``max_depth``, or a root with more children than one drawing can
+        show (:data:`MAX_LEAVES`, or :data:`MAX_NODES` with the root); the
+        message names the limits broken.
     """
-    _check_max_depth(max_depth)
+    check_max_depth(max_depth)
     kids_all = children_map(paths)
     per_depth: dict[int, int] = {}
     leaves = frozenset(leaves)
@@ -84,14 +89,13 @@ def build_scene(paths: Iterable[Path], leaves: Iterable[Path], max_depth: int | 
         return cut
 
     cut = deepest_fitting(MAX_NODES, MAX_LEAVES)
+    if cut < want and cut < 1:
+        raise ValueError(_too_wide(what, per_depth[1]))
     if cut < want and max_depth is None:
         # It must be summarised anyway, so make the summary an overview that fits a screen.
-        cut = deepest_fitting(MAX_NODES, SUMMARY_LEAVES)
-    if cut < want and cut < 1:
-        raise ValueError(
-            f"cannot draw {what}: its root alone has {per_depth[1]} children, more than the "
-            f"{min(MAX_NODES, MAX_LEAVES)} a drawing can show legibly (abteach.views.draw.MAX_NODES, MAX_LEAVES)"
-        )
+        # The overview's width is a preference, not a limit: a root whose children fit
+        # MAX_LEAVES but not SUMMARY_LEAVES is still drawn down to its children.
+        cut = max(deepest_fitting(MAX_NODES, SUMMARY_LEAVES), 1)
     if cut == deepest:
         order = tuple(preorder(kids_all))
         return Scene(order, kids_all, frozenset(leaves), {}, len(order), len(order), None)
@@ -102,6 +106,19 @@ def build_scene(paths: Iterable[Path], leaves: Iterable[Path], max_depth: int | 
     kids = {p: ([] if len(p) == cut else ks) for p, ks in kids_all.items() if len(p) <= cut}
     order = tuple(preorder(kids))
     return Scene(order, kids, frozenset(leaves), hidden, len(order), len(kids_all), cut)
+
+
+def _too_wide(what: str, children: int) -> str:
+    """Why a root with ``children`` children cannot be drawn, naming exactly the limits it breaks."""
+    # Drawn one level deep, the root's children are the bottom row (MAX_LEAVES)
+    # and, with the root, every node drawn (MAX_NODES).
+    broken = []
+    if children > MAX_LEAVES:
+        broken.append(f"{MAX_LEAVES} side by side (abteach.views.scene.MAX_LEAVES)")
+    if children + 1 > MAX_NODES:
+        broken.append(f"{MAX_NODES} nodes in all (abteach.views.scene.MAX_NODES)")
+    return (f"cannot draw {what}: its root alone has {children} children, and one drawing shows at most "
+            f"{' and '.join(broken)}")
 
 
 def tree_scene(tree: Tree, max_depth: int | None) -> Scene:
@@ -126,7 +143,7 @@ def reached_nodes(trace: Trace) -> tuple[set[Path], set[Path]]:
     for e in trace.events:
         reached.add(e.node)
         reached.update(e.skipped)
-        if e.kind is Kind.LEAF:
+        if e.kind == Kind.LEAF:
             leaves.add(e.node)
     for p in list(reached):  # close under prefixes, should a search report a child before its parent
         while p and p[:-1] not in reached:
@@ -135,5 +152,5 @@ def reached_nodes(trace: Trace) -> tuple[set[Path], set[Path]]:
     return reached, leaves
 
 
-__all__ = ["MAX_NODES", "MAX_LEAVES", "SUMMARY_LEAVES", "Scene", "build_scene", "tree_scene", "trace_scene",
-           "reached_nodes"]
+__all__ = ["MAX_NODES", "MAX_LEAVES", "SUMMARY_LEAVES", "Scene", "build_scene", "check_max_depth", "tree_scene",
+           "trace_scene", "reached_nodes"]

@@ -12,6 +12,7 @@ from typing import Final, Iterable, Mapping
 
 from abteach.search.events import Bound, Kind, fmt
 from abteach.views.layout import Position, tidy_layout
+from abteach.views.options import check_paths, check_text
 from abteach.views.palette import BLUE, GREEN, INK, LIGHT, MUTED, ORANGE, UNSEEN, VERMILLION, WHITE
 from abteach.games.players import MAX, MIN
 from abteach.views.scene import Scene, build_scene, reached_nodes, trace_scene, tree_scene
@@ -209,7 +210,7 @@ def principal_variation(frame: Frame) -> list[Path]:
     >>> principal_variation(tr.frame(len(tr)))
     [(0,), (0, 0)]
     """
-    if frame.event is None or frame.event.kind is not Kind.DONE:
+    if frame.event is None or frame.event.kind != Kind.DONE:
         return []
     pv: list[Path] = []
     p: Path = ()
@@ -253,7 +254,7 @@ def _frame_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None,
     stack = set(frame.stack)
     pv = set(principal_variation(frame))
     current = frame.current
-    if frame.event is not None and frame.event.kind is Kind.DONE:
+    if frame.event is not None and frame.event.kind == Kind.DONE:
         current = None  # the principal variation is the news now
     if current is not None and scene.cut is not None and len(current) > scene.cut:
         current = current[:scene.cut]
@@ -343,6 +344,8 @@ def mark_nodes(styles: Mapping[Path, Style], paths: Iterable[Path], mark: str = 
 
     Raises
     ------
+    TypeError
+        ``paths`` is not a collection of paths, or ``mark`` is not a string.
     ValueError
         A path that is not among ``styles`` (not drawn), or an empty ``mark``.
 
@@ -358,7 +361,8 @@ def mark_nodes(styles: Mapping[Path, Style], paths: Iterable[Path], mark: str = 
     ValueError: cannot mark the node at path 7: it is not drawn
     """
     out = dict(styles)
-    paths = [tuple(p) for p in paths]
+    paths = check_paths(paths, "paths")
+    check_text(mark, "mark")
     if paths and not mark:
         raise ValueError("a mark must be some text, e.g. '≠': an empty one would leave a ring unexplained")
     for p in paths:

@@ -58,10 +58,10 @@ def table(rows: Iterable[Sequence[object]], columns: Sequence[str], *, caption: 
     -  --
     2  4
     """
-    rows = tuple(tuple(ab_str(x) for x in row) for row in rows)
-    if any(len(r) != len(columns) for r in rows):
+    cells = tuple(tuple(ab_str(x) for x in row) for row in rows)
+    if any(len(r) != len(columns) for r in cells):
         raise ValueError(f"every row needs {len(columns)} cells, one per column {list(columns)}")
-    return Table(tuple(columns), rows, caption)
+    return Table(tuple(columns), cells, caption)
 
 
 def ab_str(x: object) -> str:
@@ -85,7 +85,7 @@ def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, capt
     >>> t.rows[0][3], t.rows[0][-1]
     ('C', 'v=2 ≤ α=3: MAX already has 3 at A, so C cannot matter; c2 and c3 are pruned.')
     """
-    keep = {Kind(k) for k in kinds} if kinds is not None else None
+    keep = {str(k) for k in kinds} if kinds is not None else None
     rows = []
     for frame in trace.frames():
         e = frame.event

@@ -19,8 +19,8 @@ from abteach.views.export import frame_png
 from abteach.trace.frames import Frame, Trace
 from abteach.widgets.fallback import with_fallback
 
-#: Traces longer than this are refused: a stepper keeps every frame.
-MAX_STEPS = 20_000
+#: Traces longer than this are refused.  Frames are made on demand, so the bound is the trace itself.
+MAX_STEPS = 200_000
 
 SPEEDS: dict[str, int] = {"slow": 1500, "normal": 800, "fast": 300}
 
@@ -66,7 +66,7 @@ def stack_html(trace: Trace, frame: Frame) -> str:
     """The call stack, innermost call on top, with each call's α, β and v."""
     if not frame.stack:
         return "<div class='ab-stack'><b>Call stack</b>: empty</div>"
-    windowed = trace.algorithm != "minimax"
+    windowed = trace.algorithm.windowed
     head = "<tr><th>call</th>" + ("<th>α</th><th>β</th>" if windowed else "") + "<th>v</th></tr>"
     rows = []
     for path in reversed(frame.stack):
@@ -256,9 +256,4 @@ def stepper(search: Any, *, size: str = "screen", speed: str = "normal") -> Step
 
 
 def _label(trace: Trace) -> str:
-    if trace.algorithm == "minimax":
-        return f"minimax, {trace.edition}th edition" if trace.edition == 4 else "minimax, 3rd edition"
-    if trace.algorithm == "alphabeta":
-        ed = "3rd" if trace.edition == 3 else "4th"
-        return f"alpha-beta, {ed} edition, " + ("prunes on ties" if trace.prune_on_tie else "strict")
-    return trace.algorithm
+    return trace.algorithm.label

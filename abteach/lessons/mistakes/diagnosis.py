@@ -15,9 +15,9 @@ from abteach.games import examples
 from abteach.search.events import Event, Kind, fmt
 from abteach.lessons.mistakes.registry import MISTAKES, Mistake, lookup
 from abteach.lessons.mistakes.running import resolve, run_mistake
-from abteach.search.alphabeta import alphabeta
-from abteach.search.common import SearchResult
-from abteach.search.minimax import minimax
+from abteach.trace.algorithms import alphabeta
+from abteach.search.result import SearchResult
+from abteach.trace.algorithms import minimax
 from abteach.trace.frames import Trace
 from abteach.games.trees import Path
 
@@ -76,6 +76,14 @@ def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | N
     move); how the comparison is written is not compared.  Both traces should
     come from searches of the same game from the same state.
 
+    When the two searches follow different tie rules, a return that differs
+    only in its label (exact under the strict rule, a bound under the
+    textbook's) is not where they part: it is how each rule labels a value on
+    the window's end, and both searches have done the same thing.  What they
+    do differently comes next, where the textbook's test cuts off on a tie and
+    the strict one does not, and that step is the difference.  Only if the
+    traces differ in nothing else is the first such label reported.
+
     Parameters
     ----------
     correct_trace, buggy_trace : Trace
@@ -92,20 +100,39 @@ def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | N
     >>> d = first_difference(ab.alphabeta(t).trace, run_mistake("no-window", t).trace)
     >>> print(d)
     step 10, at b2: b2 is called with (α, β) = (−∞, +∞) where the correct search passes (−∞, 3)
+
+    Under the other tie rule, the tie cutoff is the difference, not the label
+    of the return that led to it (B's second child returns 5 = β, exact under
+    the strict rule and a lower bound under the textbook's):
+
+    >>> t = ab.tree([[5, [[5, 7], 9]]])
+    >>> print(first_difference(ab.alphabeta(t).trace, run_mistake("strict-test", t).trace))
+    step 26, at 0.1: the correct test v=5 ≥ β=5 cuts off here; this search's v=5 > β=5 does not, so 0.1.1 is still searched
     """
+    tie_rules_differ = correct_trace.prune_on_tie != buggy_trace.prune_on_tie
+    label: Difference | None = None  # the first return labelled differently, should nothing else differ
     for k in range(max(len(correct_trace), len(buggy_trace))):
         c = correct_trace[k] if k < len(correct_trace) else None
         b = buggy_trace[k] if k < len(buggy_trace) else None
         if c is not None and b is not None and _same(c, b):
             continue
         node = b.node if b is not None else c.node  # type: ignore[union-attr]
-        return Difference(step=k + 1, node=node, name=correct_trace.name(node), correct=c, buggy=b,
-                          what=_what(correct_trace, c, b))
-    return None
+        found = Difference(step=k + 1, node=node, name=correct_trace.name(node), correct=c, buggy=b,
+                           what=_what(correct_trace, c, b))
+        if tie_rules_differ and c is not None and b is not None and _only_labelled_differently(c, b):
+            label = label or found
+            continue
+        return found
+    return label
 
 
 def _same(a: Event, b: Event) -> bool:
     return all(getattr(a, f) == getattr(b, f) for f in _FIELDS)
+
+
+def _only_labelled_differently(a: Event, b: Event) -> bool:
+    """Two returns that are the same step but for the bound they carry."""
+    return a.kind == b.kind == Kind.EXIT and all(getattr(a, f) == getattr(b, f) for f in _FIELDS if f != "bound")
 
 
 def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
@@ -116,43 +143,43 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
         return f"this search goes on with {_doing(tr, b)} after the correct one has finished"
     name = tr.name(b.node)
     if c.node != b.node:
-        if c.kind is b.kind is Kind.ENTER:
+        if c.kind == b.kind == Kind.ENTER:
             return f"{tr.name(c.node[:-1])} calls {name} where the correct search calls {tr.name(c.node)}"
         return f"this search goes on with {_doing(tr, b)} where the correct one goes on with {_doing(tr, c)}"
-    if c.kind is not b.kind:
-        if c.kind is Kind.CUTOFF:
+    if c.kind != b.kind:
+        if c.kind == Kind.CUTOFF:
             return (f"the correct test {c.test} cuts off here; this search's "
                     f"{b.test or _doing(tr, b)} does not, so {_cut_text(tr, c)} searched")
-        if b.kind is Kind.CUTOFF:
+        if b.kind == Kind.CUTOFF:
             return f"{b.test} cuts off here where the correct test {c.test} does not: {_cut_text(tr, b, wrongly=True)}"
-        if c.kind is Kind.LEAF:
+        if c.kind == Kind.LEAF:
             return f"{name} is expanded where the correct search stops at the limit and evaluates it ({fmt(c.value)})"
-        if b.kind is Kind.LEAF:
+        if b.kind == Kind.LEAF:
             return f"{name} is evaluated ({fmt(b.value)}) where the correct search expands it"
-        if b.kind is Kind.TEST and c.kind is Kind.VALUE:
+        if b.kind == Kind.TEST and c.kind == Kind.VALUE:
             return (f"{name} tests {b.test} before taking the child's value in; "
                     f"the correct search first sets v = {fmt(c.v)}")
         return f"{name} does {_doing(tr, b)} where the correct search does {_doing(tr, c)}"
     kind = b.kind
-    if kind is Kind.ENTER:
+    if kind == Kind.ENTER:
         return (f"{name} is called with (α, β) = ({fmt(b.alpha)}, {fmt(b.beta)}) "
                 f"where the correct search passes ({fmt(c.alpha)}, {fmt(c.beta)})")
-    if kind is Kind.WINDOW and b.which != c.which:
+    if kind == Kind.WINDOW and b.which != c.which:
         return (f"{name} sets {_sym(b.which)} = {fmt(_bound(b))} where the correct search sets "
                 f"{_sym(c.which)} = {fmt(_bound(c))}")
-    if kind is Kind.DONE and b.move != c.move:
+    if kind == Kind.DONE and b.move != c.move:
         return (f"the search answers {_move(tr, b.move)} where the correct one answers {_move(tr, c.move)}, "
                 f"both for the value {fmt(b.value)}" if b.value == c.value else
                 f"the search answers {_move(tr, b.move)} for {fmt(b.value)} where the correct one answers "
                 f"{_move(tr, c.move)} for {fmt(c.value)}")
-    if kind is Kind.CUTOFF and b.skipped != c.skipped:
+    if kind == Kind.CUTOFF and b.skipped != c.skipped:
         return (f"the cutoff at {name} prunes {tr.names(b.skipped) or 'nothing'} "
                 f"where the correct one prunes {tr.names(c.skipped) or 'nothing'}")
     for f in ("value", "v", "alpha", "beta", "bound", "move", "line"):
         x, y = getattr(b, f), getattr(c, f)
         if x != y:
             return (f"{_field_name(f)} at {name} is {_show(x)} "
-                    f"where the correct search has {_show(y)} ({kind.value} step)")
+                    f"where the correct search has {_show(y)} ({kind} step)")
     return f"{name} does {_doing(tr, b)} where the correct search does {_doing(tr, c)}"  # pragma: no cover
 
 
@@ -168,7 +195,7 @@ def _doing(tr: Trace, e: Event | None) -> str:
         Kind.CUTOFF: lambda: f"a cutoff at {tr.name(e.node)} ({e.test})",
         Kind.EXIT: lambda: f"{tr.name(e.node)} returning {fmt(e.value)}",
         Kind.DONE: lambda: f"the answer {_move(tr, e.move)}",
-    }.get(e.kind, lambda: f"a {e.kind.value} step at {tr.name(e.node)}")()
+    }.get(e.kind, lambda: f"a {e.kind} step at {tr.name(e.node)}")()
 
 
 def _cut_text(tr: Trace, e: Event, wrongly: bool = False) -> str:

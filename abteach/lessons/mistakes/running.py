@@ -13,7 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, Mistake, lookup
-from abteach.search.common import Problem, Recorder, SearchResult, Tally, finish, run
+from dataclasses import replace
+
+from abteach.search.alphabeta import recorder
+from abteach.search.problem import Problem
+from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.trace.algorithms import describe, with_trace
+from abteach.trace.narrate import WINDOWED, faulty
 from abteach.games.trees import Node, Tree
 
 
@@ -134,18 +140,25 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     m = lookup(mistake_id)
     depth, evaluate = resolve(m, game, depth, evaluate)
     problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder(closed_window=not m.prune_on_tie) if trace else Tally()
+    log = recorder(problem, trace, m.prune_on_tie)
     value, action = run(m.search, problem, log)
-    if action is not None:
-        # finish() reads the answer off the recorder's best child of the root,
-        # so a search that answers with its own move must put it there.
-        actions = list(problem.game.actions(problem.state))
-        if action in actions:
-            log.best[()] = (actions.index(action), value)
-        else:
-            log.best.pop((), None)
-    return finish(problem, log, value, algorithm=f"alphabeta, mistake {m.id}", edition=3,
-                  prune_on_tie=m.prune_on_tie, listing=m.listing(depth_limited=depth is not None))
+    if action is not None and action not in list(problem.game.actions(problem.state)):
+        # An answer that is no legal move at the start: the result says so with no move at all.
+        action = None
+        log.best.pop(problem.root, None)
+    spec = Spec("alphabeta", 3, m.prune_on_tie, depth is not None, variant=f"mistake {m.id}")
+    result = finish(problem, log, value, spec, action)
+    return with_trace(result, mistake_description(m, spec))
+
+
+def mistake_description(m: Mistake, spec: Spec) -> Any:
+    """The textbook's description, with the mistake's listing and its faulty lines flagged in every sentence."""
+    base = describe(replace(spec, variant=""))
+    lines = frozenset(line_id for line_id, _ in m.edits)
+    faults = {line_id: m.title[0].upper() + m.title[1:] + "." for line_id in lines}
+    return base.but(label=f"alpha-beta, mistake: {m.title}", listing=m.listing(depth_limited=spec.depth_limited),
+                    narrate={kind: faulty(tell) for kind, tell in WINDOWED.items()}, faulty=lines, faults=faults,
+                    views=base.views - {"ranges"})
 
 
 __all__ = ["run_mistake", "random_play_value", "resolve"]

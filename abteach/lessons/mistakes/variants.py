@@ -18,7 +18,8 @@ under the other tie rule.
 Examples
 --------
 >>> import abteach as ab
->>> from abteach.search.common import Problem, Recorder
+>>> from abteach.search.problem import Problem
+>>> from abteach.search.record import Recorder
 >>> p, log = Problem(ab.examples.FIG_5_2, None), Recorder()
 >>> faulty(Fault())(p, log)
 (3, None)
@@ -36,8 +37,9 @@ from math import inf
 from types import MappingProxyType
 from typing import Any, Callable, Literal, Mapping
 
-from abteach.search.alphabeta import alphabeta3
-from abteach.search.common import Comparison, Problem, Tally, TooDeepError
+from abteach.search.alphabeta import SEARCHES
+from abteach.search.problem import Problem, TooDeepError
+from abteach.search.record import Comparison, Tally
 from abteach.games.trees import MAX_DEPTH, Path
 
 #: A mistake's search: it returns the root's value and the root action it
@@ -118,9 +120,9 @@ class Fault:
     def is_cutoff(self, p: Problem, state: Any, path: Path) -> bool:
         """CUTOFF-TEST (TERMINAL-TEST without a depth limit), ``depth_shift`` plies off."""
         if not self.depth_shift:
-            return p.is_cutoff(state, path)
+            return p.is_cutoff(state, len(path))
         if len(path) > MAX_DEPTH:
-            raise TooDeepError(path)
+            raise TooDeepError(len(path))
         return p.game.is_terminal(state) or (p.depth is not None and len(path) >= p.depth + self.depth_shift)
 
     def child_window(self, α: float, β: float) -> tuple[float, float]:
@@ -151,7 +153,8 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
     Examples
     --------
     >>> import abteach as ab
-    >>> from abteach.search.common import Problem, Tally
+    >>> from abteach.search.problem import Problem
+>>> from abteach.search.record import Tally
     >>> log = Tally()
     >>> faulty(Fault(pass_window=False))(Problem(ab.examples.FIG_5_2, None), log)
     (3, None)
@@ -166,12 +169,12 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
 
         def max_value(state, path, α, β):
             nonlocal best
-            log.enter(path, "max.def", "MAX", α, β)
+            log.enter_at(path, "max.def", "MAX", α, β)
             if f.is_cutoff(p, state, path):
-                return log.leaf(path, "max.terminal", "MAX", p.utility(state), α, β)
+                return log.leaf_at(path, "max.terminal", "MAX", p.utility(state), α, β)
             window = (α, β)
             v = -inf
-            log.value(path, "max.init", v, alpha=α, beta=β)
+            log.value_at(path, "max.init", v, alpha=α, beta=β)
             children = f.in_order(p.actions(state))
             for k, (i, a) in enumerate(children):
                 child = path + (i,)
@@ -181,24 +184,24 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
                 # The cutoff test comes after v ← MAX(v, u); testing it first sees only the earlier children.
                 if f.test_before_update and _cuts(log, path, "max.test", ("v", v, f.max_test, "β", β),
                                                   children[k + 1:], v, α, β):
-                    return log.exit(path, "max.test", v, window, α, β)
+                    return log.exit_at(path, "max.test", v, window, α, β)
                 v = max(v, u)
-                log.value(path, "max.update", v, child, u, α, β)
+                log.value_at(path, "max.update", v, child, u, α, β)
                 if not f.test_before_update and _cuts(log, path, "max.test", ("v", v, f.max_test, "β", β),
                                                       children[k + 1:], v, α, β):
-                    return log.exit(path, "max.test", v, window, α, β)
+                    return log.exit_at(path, "max.test", v, window, α, β)
                 α, β = _tighten(f.max_updates, α, β, v)
-                log.window(path, "max.window", f.max_updates, v, α, β)
-            return log.exit(path, "max.return", v, window, α, β)
+                log.window_at(path, "max.window", f.max_updates, v, α, β)
+            return log.exit_at(path, "max.return", v, window, α, β)
 
         def min_value(state, path, α, β):
             nonlocal best
-            log.enter(path, "min.def", "MIN", α, β)
+            log.enter_at(path, "min.def", "MIN", α, β)
             if f.is_cutoff(p, state, path):
-                return log.leaf(path, "min.terminal", "MIN", p.utility(state), α, β)
+                return log.leaf_at(path, "min.terminal", "MIN", p.utility(state), α, β)
             window = (α, β)
             v = +inf
-            log.value(path, "min.init", v, alpha=α, beta=β)
+            log.value_at(path, "min.init", v, alpha=α, beta=β)
             children = f.in_order(p.actions(state))
             for k, (i, a) in enumerate(children):
                 child = path + (i,)
@@ -207,15 +210,15 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
                     best = a
                 if f.test_before_update and _cuts(log, path, "min.test", ("v", v, f.min_test, "α", α),
                                                   children[k + 1:], v, α, β):
-                    return log.exit(path, "min.test", v, window, α, β)
+                    return log.exit_at(path, "min.test", v, window, α, β)
                 v = min(v, u)
-                log.value(path, "min.update", v, child, u, α, β)
+                log.value_at(path, "min.update", v, child, u, α, β)
                 if not f.test_before_update and _cuts(log, path, "min.test", ("v", v, f.min_test, "α", α),
                                                       children[k + 1:], v, α, β):
-                    return log.exit(path, "min.test", v, window, α, β)
+                    return log.exit_at(path, "min.test", v, window, α, β)
                 α, β = _tighten(f.min_updates, α, β, v)
-                log.window(path, "min.window", f.min_updates, v, α, β)
-            return log.exit(path, "min.return", v, window, α, β)
+                log.window_at(path, "min.window", f.min_updates, v, α, β)
+            return log.exit_at(path, "min.return", v, window, α, β)
 
         top = max_value if p.root_is_max else min_value
         return top(p.state, (), -inf, +inf), best
@@ -230,9 +233,9 @@ def _cuts(log: Tally, path: Path, line: str, test: Comparison, rest: list[tuple[
     """``if v ≥ β then return v``: report the test, and whether it cuts off the children in ``rest``."""
     _, x, op, _, bound = test
     if _HOLDS[op](x, bound):
-        log.cutoff(path, line, test, [path + (j,) for j, _ in rest], v, α, β)
+        log.cutoff_at(path, line, test, [path + (j,) for j, _ in rest], v, α, β)
         return True
-    log.test(path, line, test, v, α, β)
+    log.test_at(path, line, test, v, α, β)
     return False
 
 
@@ -287,7 +290,7 @@ def strict_test(p: Problem, log: Tally) -> tuple[float, Any]:
     strict rule, which CS188's autograder requires.  Against the textbook it
     is a mistake, and the other way round under CS188.
     """
-    return alphabeta3(p, log, prune_on_tie=False), None
+    return SEARCHES[3, False](p, log)
 
 
 __all__ = [

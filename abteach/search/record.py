@@ -1,0 +1,301 @@
+"""The recorders a search reports to: :class:`Tally` counts, :class:`Recorder` keeps every event.
+
+A search calls the recorder once per pseudocode line, and the recorder keeps
+the bookkeeping a teacher wants on top: the path of the node being searched,
+its window, the children still to come, the running v, the best child, and
+what each call returned.  So a search reads like its pseudocode::
+
+    def max_value(state, α, β):
+        log.call("max.def", MAX, α, β)
+        if p.is_cutoff(state, log.ply): return log.leaf("max.terminal", p.utility(state))
+        v = log.v("max.init", -inf)
+        for a in log.each(p.actions(state)):
+            v = log.v("max.update", max(v, min_value(p.result(state, a), α, β)))
+            if log.cutoff("max.test", v >= β): return v
+            α = log.alpha("max.window", max(α, v))
+        return log.exit("max.return", v)
+
+Every method returns the value the search goes on with, so the call wraps the
+expression the book writes.  Both recorders keep the same counts; only the
+:class:`Recorder` builds events.
+
+The ``*_at`` methods are the same reports with the path, window and v given
+explicitly, for searches that keep their own bookkeeping (the classic
+mistakes, whose faults are in exactly that bookkeeping).
+"""
+
+from __future__ import annotations
+
+from math import inf
+from typing import Any, Iterable, Iterator, Mapping
+
+from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.games.trees import Path
+
+# A comparison the search made, kept in parts so an untraced search never formats
+# text: ("v", 2, "≤", "α", 3) reads "v=2 ≤ α=3".
+Comparison = tuple[str, float, str, str, float]
+
+#: The comparison each test line makes, as (left, operator, right) names of the
+#: node's own values.  A search passes its own table when its tests differ.
+TESTS: Mapping[str, tuple[str, str, str]] = {
+    "max.test": ("v", "≥", "β"), "min.test": ("v", "≤", "α"),
+    "max.improve": ("v2", ">", "v"), "min.improve": ("v2", "<", "v"),
+}
+
+
+class Call:
+    """One call on the recorder's stack: the node's path and what its pseudocode variables hold."""
+
+    __slots__ = ("path", "player", "alpha", "beta", "window", "v", "kids", "k", "got", "child")
+
+    def __init__(self, path: Path, player: str, alpha: float | None, beta: float | None) -> None:
+        self.path = path
+        self.player = player
+        self.alpha = alpha
+        self.beta = beta
+        self.window = (alpha, beta)
+        self.v: float | None = None
+        self.kids: list[tuple[int, Any]] = []
+        self.k = -1
+        self.got: float | None = None   # what the child searched last returned, until v takes it in
+        self.child: Path | None = None  # the path of that child
+
+
+class Tally:
+    """The recorder of an untraced search: counts, evaluated leaves, pruned children, best moves."""
+
+    events: list[Event] | None = None
+
+    def __init__(self, root: Path = (), *, tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
+        self.root = root
+        self.tests = tests
+        self.nodes = 0
+        self.cutoffs = 0
+        self.evaluated: list[Path] = []
+        self.pruned: list[Path] = []
+        # path -> (child index, the v it produced); a later child replaces it only
+        # when it changes v, so ties keep the first child, as the textbook does.
+        self.best: dict[Path, tuple[int, float]] = {}
+        self.stack: list[Call] = []
+
+    # -- the stack-keeping reports, one per pseudocode line ---------------------
+    @property
+    def ply(self) -> int:
+        """How many plies below the start the current call is."""
+        return len(self.stack) - 1
+
+    def call(self, line: str, player: str, alpha: float | None = None, beta: float | None = None) -> None:
+        """A call starts (MAX-VALUE(state, α, β)) on the child the parent's loop is at."""
+        top = self.stack[-1] if self.stack else None
+        path = top.child if top is not None and top.child is not None else self.root
+        if top is not None:
+            top.got = None
+        self.stack.append(Call(path, player, alpha, beta))
+        self.enter_at(path, line, player, alpha, beta)
+
+    def leaf(self, line: str, value: float) -> float:
+        """``return UTILITY(state)``: the call ends at once with the leaf's value."""
+        c = self.stack.pop()
+        self._returned(value)
+        return self.leaf_at(c.path, line, c.player, value, c.alpha, c.beta)
+
+    def each(self, children: Iterable[tuple[int, Any]]) -> Iterator[Any]:
+        """``for each a in ACTIONS(state)``: yields each action, keeping which child it leads to."""
+        c = self.stack[-1]
+        c.kids = kids = list(children)
+        for k, (i, a) in enumerate(kids):
+            c.k = k
+            c.child = c.path + (i,)
+            yield a
+
+    def v(self, line: str, v: float) -> float:
+        """``v ← ...``: the running value takes in the child that just returned (if one did)."""
+        c = self.stack[-1]
+        got, child = c.got, c.child if c.got is not None else None
+        c.v, c.got = v, None
+        self.value_at(c.path, line, v, child, got, c.alpha, c.beta)
+        return v
+
+    def test(self, line: str, holds: bool) -> bool:
+        """A test that decides what the search does next; reported when it does not hold."""
+        if not holds:
+            c = self.stack[-1]
+            self.test_at(c.path, line, self._comparison(c, line), c.v, c.alpha, c.beta)
+        return holds
+
+    def cutoff(self, line: str, holds: bool) -> bool:
+        """``if v ≥ β then return v``: on a cutoff the remaining children are pruned and the call returns v."""
+        if not self.cut(line, holds):
+            return False
+        self.exit(line, self.stack[-1].v)  # type: ignore[arg-type]
+        return True
+
+    def cut(self, line: str, holds: bool) -> bool:
+        """``if β ≤ α then break``: on a cutoff the remaining children are pruned; the loop ends."""
+        c = self.stack[-1]
+        if not holds:
+            self.test_at(c.path, line, self._comparison(c, line), c.v, c.alpha, c.beta)
+            return False
+        self.cutoff_at(c.path, line, self._comparison(c, line), [c.path + (i,) for i, _ in c.kids[c.k + 1:]],
+                       c.v, c.alpha, c.beta)
+        return True
+
+    def alpha(self, line: str, alpha: float) -> float:
+        """``α ← MAX(α, v)``, or ``α := max(α, child)`` where α itself is what the call returns."""
+        c = self.stack[-1]
+        got = self._took(c, alpha, c.alpha)
+        c.alpha = alpha
+        self.window_at(c.path, line, "alpha", c.v, alpha, c.beta, got)
+        return alpha
+
+    def beta(self, line: str, beta: float) -> float:
+        """``β ← MIN(β, v)``, or ``β := min(β, child)``."""
+        c = self.stack[-1]
+        got = self._took(c, beta, c.beta)
+        c.beta = beta
+        self.window_at(c.path, line, "beta", c.v, c.alpha, beta, got)
+        return beta
+
+    def _took(self, c: Call, new: float, old: float | None) -> float | None:
+        """A bound that takes in a child's return directly (fail-hard form): that child is now the best."""
+        got = c.got
+        if got is not None:
+            c.got = None
+            if new != old and c.child is not None:
+                self.best[c.path] = (c.child[-1], new)
+        return got
+
+    def exit(self, line: str, v: float) -> float:
+        """``return v``."""
+        c = self.stack.pop()
+        self._returned(v)
+        return self.exit_at(c.path, line, v, c.window, c.alpha, c.beta)
+
+    def _returned(self, value: float) -> None:
+        if self.stack:
+            self.stack[-1].got = value
+
+    def _comparison(self, c: Call, line: str) -> Comparison:
+        lhs, op, rhs = self.tests[line]
+        values = {"v": c.v, "α": c.alpha, "β": c.beta, "v2": c.got}
+        return (lhs, values[lhs], op, rhs, values[rhs])  # type: ignore[return-value]
+
+    # -- the explicit reports ------------------------------------------------------
+    def enter_at(self, path: Path, line: str, player: str, alpha: float | None, beta: float | None) -> None:
+        self.nodes += 1
+
+    def leaf_at(self, path: Path, line: str, player: str, value: float,
+                alpha: float | None = None, beta: float | None = None) -> float:
+        self.evaluated.append(path)  # the call itself was counted on entry
+        return value
+
+    def value_at(self, path: Path, line: str, v: float, child: Path | None = None, got: float | None = None,
+                 alpha: float | None = None, beta: float | None = None) -> tuple[int, float] | None:
+        """Note the new v; returns the node's best (child index, v) so far, if any."""
+        best = self.best.get(path)
+        if child is not None and (best is None or best[1] != v):
+            best = self.best[path] = (child[-1], v)
+        return best
+
+    def test_at(self, path: Path, line: str, test: Comparison, v: float | None,
+                alpha: float | None = None, beta: float | None = None) -> None:
+        pass
+
+    def window_at(self, path: Path, line: str, which: str, v: float | None, alpha: float | None,
+                  beta: float | None, got: float | None = None) -> None:
+        pass
+
+    def cutoff_at(self, path: Path, line: str, test: Comparison, skipped: list[Path], v: float | None,
+                  alpha: float | None, beta: float | None) -> None:
+        self.cutoffs += 1
+        self.pruned.extend(skipped)
+
+    def exit_at(self, path: Path, line: str, v: float, window: tuple[float | None, float | None],
+                alpha: float | None = None, beta: float | None = None) -> float:
+        return v
+
+    def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
+        """A report of a kind of a newer search (a pass, a table probe): kept only when traced."""
+
+    def done(self, value: float, move: int | None) -> None:
+        """The top-level search returns."""
+
+
+class Recorder(Tally):
+    """The recorder of a traced search: a :class:`Tally` that also keeps every :class:`Event`.
+
+    Events are built positionally with ``_event`` rather than ``Event(...,
+    v=v, ...)``: the keyword form runs namedtuple's generated ``__new__`` and
+    took about a third of a traced search.  Each tuple below is in field order:
+    kind, node, line, alpha, beta, v, value, player, bound, move, skipped, test, which, info.
+
+    ``closed_window``: under the strict tie rule a return equal to α or β is
+    exact, so bounds are classified on the closed window.
+    """
+
+    def __init__(self, root: Path = (), *, closed_window: bool = False,
+                 tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
+        super().__init__(root, tests=tests)
+        self.events: list[Event] = []
+        self.closed_window = closed_window
+
+    def enter_at(self, path, line, player, alpha, beta):  # type: ignore[no-untyped-def]
+        self.nodes += 1
+        self.events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
+                                          None, None, (), "", "", None)))
+
+    def leaf_at(self, path, line, player, value, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+        self.evaluated.append(path)
+        self.events.append(_event(Event, (Kind.LEAF, path, line, alpha, beta, value, value, player,
+                                          None, None, (), "", "", None)))
+        return value
+
+    def value_at(self, path, line, v, child=None, got=None, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+        best = Tally.value_at(self, path, line, v, child, got)
+        self.events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
+                                          None, best[0] if best else None, (), "", "", None)))
+        return best
+
+    def test_at(self, path, line, test, v, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+        self.events.append(_event(Event, (Kind.TEST, path, line, alpha, beta, v, None, None,
+                                          None, None, (), say(test), "", None)))
+
+    def window_at(self, path, line, which, v, alpha, beta, got=None):  # type: ignore[no-untyped-def]
+        best = self.best.get(path) if got is not None else None
+        self.events.append(_event(Event, (Kind.WINDOW, path, line, alpha, beta, v, got, None,
+                                          None, best[0] if best else None, (), "", which, None)))
+
+    def cutoff_at(self, path, line, test, skipped, v, alpha, beta):  # type: ignore[no-untyped-def]
+        Tally.cutoff_at(self, path, line, test, skipped, v, alpha, beta)
+        self.events.append(_event(Event, (Kind.CUTOFF, path, line, alpha, beta, v, None, None,
+                                          None, None, tuple(skipped), say(test), "", None)))
+
+    def exit_at(self, path, line, v, window, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+        best = self.best.get(path)
+        self.events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
+                                          Bound.classify(v, *window, closed=self.closed_window),
+                                          best[0] if best else None, (), "", "", None)))
+        return v
+
+    def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
+        path = self.stack[-1].path if self.stack else self.root
+        self.events.append(Event(kind, path, line, test=label, info=info))
+
+    def done(self, value: float, move: int | None) -> None:
+        self.events.append(Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move))
+
+
+_event = tuple.__new__
+# The tuples in Recorder spell out every field, so a new Event field must be added there too.
+if len(Event._fields) != 14:
+    raise ImportError(f"Recorder builds 14-field events but Event has {len(Event._fields)} fields")
+
+
+def say(c: Comparison) -> str:
+    """``("v", 2, "≤", "α", 3)`` -> ``'v=2 ≤ α=3'``."""
+    lhs, x, op, rhs, y = c
+    return f"{lhs}={fmt(x)} {op} {rhs}={fmt(y)}"
+
+
+__all__ = ["Tally", "Recorder", "Call", "Comparison", "TESTS", "say", "inf"]

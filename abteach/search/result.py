@@ -1,0 +1,156 @@
+"""What a search returns: :class:`SearchResult`, and :class:`Spec`, which search made it."""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from abteach.games.trees import Path
+from abteach.search.events import Event
+from abteach.search.problem import Problem
+from abteach.search.record import Recorder, Tally
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Which search ran, stored once: its name, the book's edition, the tie rule, and a depth limit.
+
+    ``name`` is the search's function name (``'alphabeta'``); the trace layer
+    finds the search's description from it, and nothing else reads it.
+    """
+
+    name: str
+    edition: int = 3
+    prune_on_tie: bool = True
+    depth_limited: bool = False
+    variant: str = ""  # e.g. a mistake's id
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found, and how.
+
+    Attributes
+    ----------
+    value : float
+        The start state's minimax value (for MAX).
+    move : object
+        The best action at the start (a child index on a :class:`abteach.Tree`).
+    move_name : str or None
+        Its name, e.g. ``'a1'`` on the textbook tree.
+    pv : tuple
+        The principal variation: the actions both sides are expected to play.
+    pv_path : tuple of int
+        The same line as a node path from the tree's root.
+    evaluated : list of paths
+        Leaves evaluated, in order.
+    pruned : list of paths
+        Children skipped by cutoffs, in order (their subtrees are pruned with them).
+    nodes, cutoffs : int
+        Calls made (leaves included) and cutoffs taken.
+    trace : Trace or None
+        The events, which replay into frames; ``None`` when run with ``trace=False``.
+    spec : Spec
+        Which search this was.
+    """
+
+    value: float
+    move: Any
+    move_name: str | None
+    pv: tuple[Any, ...]
+    pv_path: Path
+    evaluated: list[Path]
+    pruned: list[Path]
+    nodes: int
+    cutoffs: int
+    spec: Spec
+    trace: Any = None
+    events: list[Event] | None = field(default=None, repr=False)
+    problem: Problem | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def algorithm(self) -> str:
+        return self.spec.name
+
+    @property
+    def edition(self) -> int:
+        return self.spec.edition
+
+    @property
+    def prune_on_tie(self) -> bool:
+        return self.spec.prune_on_tie
+
+    @property
+    def leaves(self) -> int:
+        """Number of leaves evaluated."""
+        return len(self.evaluated)
+
+    def __repr__(self) -> str:
+        name = self.spec.name + (f" ({self.spec.variant})" if self.spec.variant else "")
+        return (f"SearchResult({name}, value={self.value!r}, move={self.move_name or self.move!r}, "
+                f"leaves={self.leaves}, nodes={self.nodes}, cutoffs={self.cutoffs}, pruned={len(self.pruned)})")
+
+
+def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
+    """Run ``search(problem, log, *options)``, pausing the cyclic garbage collector while it traces.
+
+    A trace is many small tuples that live as long as the trace and form no
+    cycles; left running, the collector walks all of them again at every full
+    collection while they are being created, which can cost more than the
+    search itself.  Counting alone allocates little, so it runs as is.
+    """
+    if not isinstance(log, Recorder) or not gc.isenabled():
+        return search(problem, log, *options)
+    gc.disable()
+    try:
+        return search(problem, log, *options)
+    finally:
+        gc.enable()
+
+
+def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = None) -> SearchResult:
+    """Assemble the result: the move, the principal variation from each node's best child, the events.
+
+    ``move`` is the action the search itself returned (the 4th edition returns
+    it, as the book does); ``None`` means "the action with value v", the first
+    child of the start that gave the start its value.
+    """
+    game, state = problem.game, problem.state
+    pv: list[Any] = []
+    names: list[str] = []
+    pv_path = problem.root
+    at_start = True
+    while not game.is_terminal(state):
+        actions = list(game.actions(state))
+        if at_start and move is not None:
+            index = _index_of(actions, move)
+        elif pv_path in log.best:
+            index = log.best[pv_path][0]
+        else:
+            break
+        at_start = False
+        action = actions[index]
+        names.append(_move_name(game, state, action))
+        pv.append(action)
+        pv_path += (index,)
+        state = game.result(state, action)
+    first = pv_path[len(problem.root)] if len(pv_path) > len(problem.root) else None
+    log.done(value, first)
+    return SearchResult(
+        value=value, move=pv[0] if pv else None, move_name=names[0] if names else None, pv=tuple(pv),
+        pv_path=pv_path, evaluated=log.evaluated, pruned=log.pruned, nodes=log.nodes, cutoffs=log.cutoffs,
+        spec=spec, events=log.events, problem=problem,
+    )
+
+
+def _index_of(actions: list[Any], move: Any) -> int:
+    for k, a in enumerate(actions):
+        if a == move:
+            return k
+    raise ValueError(f"the search returned the move {move!r}, which is not among the actions {actions!r}")
+
+
+def _move_name(game: Any, state: Any, action: Any) -> str:
+    namer = getattr(game, "move_name", None)
+    return namer(state, action) if namer else str(action)

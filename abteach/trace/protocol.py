@@ -1,0 +1,163 @@
+"""The trace protocol: how an algorithm describes itself once, so every view works for it.
+
+An :class:`Algorithm` says what a search is called, the listing it follows,
+the state it keeps per node, how each kind of event it reports replays into
+that state, and how each is told in a sentence.  A :class:`abteach.Trace`
+carries its algorithm's description; frames, narration, the stepper, the
+drawings and the tables read the description and never compare names.
+
+Kinds are open: a new search brings new kinds with their replay and
+narration, in its own description.  A kind that no description covers
+changes no node and is shown plainly, as ``"<kind> at <node>"``.
+
+A *visit* is a node in a pass.  A search that goes over the tree more than
+once (iterative deepening, a re-search, MTD(f)'s passes) reports a ``pass``
+event before each pass; each pass keeps its own node states, and a frame can
+show what earlier passes found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from abteach.search.events import Bound, Event
+from abteach.trace.listings import Listing
+from abteach.games.trees import Path
+
+if TYPE_CHECKING:
+    from abteach.trace.frames import Frame, Replay, Trace
+
+
+class Status(str, Enum):
+    UNVISITED = "unvisited"
+    ACTIVE = "active"    # on the call stack
+    DONE = "done"        # returned (or evaluated, for a leaf)
+    PRUNED = "pruned"    # skipped by a cutoff, or below a skipped child
+
+
+_NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class NodeState:
+    """What one node holds at one step, for a search that keeps a window.
+
+    ``alpha``/``beta`` are the node's current window and ``window`` the one it
+    was called with; ``alpha_from``/``beta_from`` name the node whose value set
+    them (for "MAX already has 3 at A").  ``value``/``bound`` are set when the
+    node has returned; ``best`` is the child index that produced ``v``.
+    ``extra`` holds what a newer search keeps besides (a table entry's flag,
+    MCTS visits and totals), as a read-only mapping.
+    """
+
+    status: Status
+    player: str | None = None
+    alpha: float | None = None
+    beta: float | None = None
+    v: float | None = None
+    window: tuple[float | None, float | None] = (None, None)
+    value: float | None = None
+    bound: Bound | None = None
+    best: int | None = None
+    alpha_from: Path | None = None
+    beta_from: Path | None = None
+    pruned_by: str = ""  # for a pruned child: the comparison at its parent that fired
+    # One shared read-only empty mapping, so a state that keeps nothing extra costs nothing for it.
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NOTHING)
+
+
+UNVISITED = NodeState(Status.UNVISITED)
+
+#: ``replay(r, e)`` applies event ``e`` to the replay state ``r`` (see :class:`abteach.trace.frames.Replay`).
+ReplayStep = Callable[["Replay", Event], None]
+#: ``narrate(t, e)`` is the sentence for ``e``; ``t`` is a :class:`Telling`.
+NarrateStep = Callable[["Telling", Event], str]
+
+
+@dataclass(frozen=True)
+class Telling:
+    """What a narration function may read: the trace, the frame after the event, and the node before it."""
+
+    trace: "Trace"
+    frame: "Frame"
+    before: NodeState
+
+    @property
+    def algorithm(self) -> "Algorithm":
+        return self.trace.algorithm
+
+    def name(self, path: Path) -> str:
+        return self.trace.name(path)
+
+    def after(self, path: Path) -> NodeState:
+        return self.frame.node(path)
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """An algorithm's description of itself, carried by every trace it makes.
+
+    Attributes
+    ----------
+    name : str
+        The search's function name, e.g. ``'alphabeta'``.
+    title : str
+        How a sentence names it: ``'Alpha-beta'``.
+    label : str
+        How a switch between searches names this one: ``'alpha-beta, 3rd edition, prunes on ties'``.
+    listing : Listing
+        The pseudocode it follows; events name its line ids.
+    replay, narrate : mapping of kind to function
+        How each kind of event replays into node states, and is told.
+    start : callable
+        ``start(trace)``: the sentence before the first step.
+    edition, prune_on_tie
+        The book's edition and the tie rule, stored here once.
+    windowed : bool
+        Whether nodes hold a window (α, β); views show it only then.
+    calls : str
+        How a sentence names a call, with ``{player}``, ``{name}``, ``{alpha}``, ``{beta}``.
+    views : frozenset of str
+        Which views apply: ``'tree'``, ``'stack'``, ``'listing'``, ``'table'``,
+        and ``'ranges'`` for the Fig. 5.5 comparison, which reads the textbook's windows.
+    faulty : frozenset of str
+        Line ids a mistaken version gets wrong; narration flags them.
+    perspective : str
+        ``'max'`` when every value is for MAX, ``'mover'`` when a node's values
+        are for the player to move there (negamax).
+    """
+
+    name: str
+    title: str
+    label: str
+    listing: Listing
+    replay: Mapping[str, ReplayStep]
+    narrate: Mapping[str, NarrateStep]
+    start: Callable[["Trace"], str]
+    edition: int = 3
+    prune_on_tie: bool = True
+    windowed: bool = True
+    calls: str = "{player}-VALUE({name}, α = {alpha}, β = {beta})"
+    views: frozenset[str] = frozenset({"tree", "stack", "listing", "table"})
+    faulty: frozenset[str] = frozenset()
+    faults: Mapping[str, str] = field(default_factory=dict)
+    perspective: str = "max"
+
+    def but(self, **changes: Any) -> "Algorithm":
+        """This description with some parts changed (a mistake's listing, a variant's label)."""
+        return replace(self, **changes)
+
+    def replays(self, kind: str) -> ReplayStep | None:
+        return self.replay.get(kind)
+
+    def sentence(self, kind: str) -> NarrateStep | None:
+        return self.narrate.get(kind)
+
+    def __repr__(self) -> str:
+        return f"Algorithm({self.label})"
+
+
+__all__ = ["Algorithm", "NodeState", "Status", "Telling", "UNVISITED", "ReplayStep", "NarrateStep"]
