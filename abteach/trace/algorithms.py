@@ -66,7 +66,7 @@ def _negamax(spec: Spec) -> Algorithm:
     return Algorithm(
         name="negamax", title="Negamax", label=f"negamax, {rule}",
         listing=negamax_listing(prune_on_tie=spec.prune_on_tie, depth_limited=spec.depth_limited),
-        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, prune_on_tie=spec.prune_on_tie,
+        replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, prune_on_tie=spec.prune_on_tie,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
     )
 

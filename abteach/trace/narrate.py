@@ -187,3 +187,65 @@ WINDOWED: Mapping[str, NarrateStep] = MappingProxyType({
     Kind.ENTER: enter, Kind.LEAF: leaf, Kind.VALUE: value, Kind.TEST: test, Kind.WINDOW: window,
     Kind.CUTOFF: cutoff, Kind.EXIT: exit_, Kind.PASS: new_pass, Kind.DONE: done,
 })
+
+
+# -- negamax: every value is for the side to move at its node --------------------------
+
+def _mover(t: Telling, e: Event) -> tuple[str, str]:
+    player = t.after(e.node).player or "MAX"
+    return player, "MIN" if player == "MAX" else "MAX"
+
+
+def negamax_window(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    player, _ = _mover(t, e)
+    if t.before.alpha == e.alpha:
+        return f"α stays {fmt(e.alpha)} at {name}: v = {fmt(e.v)} is no improvement on it."
+    return f"α = {fmt(e.alpha)} at {name}: {player}, to move here, is now sure of at least {fmt(e.alpha)}."
+
+
+def negamax_test(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    player, other = _mover(t, e)
+    if _strict(t) and _ties(e):
+        return (f"{e.test} is false, so there is no cutoff at {name}: under the strict rule a value equal to β "
+                "might still tie, so the search goes on.")
+    return (f"{e.test} is false, so there is no cutoff at {name}: {other} above would still allow "
+            f"what {player} has found here, so the search goes on.")
+
+
+def negamax_cutoff(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    player, other = _mover(t, e)
+    reason = (f"{e.test}: {player} already has {fmt(e.v)} at {name}, and {other} above can keep {player} to "
+              f"{fmt(e.beta)} elsewhere, so {name} cannot matter")
+    if e.skipped:
+        verb = "is" if len(e.skipped) == 1 else "are"
+        return f"{reason}; {t.trace.names(e.skipped)} {verb} pruned."
+    return f"{reason}; it was the last child, so nothing is saved."
+
+
+def negamax_exit(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    player, _ = _mover(t, e)
+    low, high = t.after(e.node).window
+    for_player = f"{fmt(e.value)} for {player}"
+    if e.bound is Bound.UPPER:
+        return (f"{name} returns {for_player}, only an upper bound (fail-low): at most that, "
+                f"no better than α = {fmt(low)}.")
+    if e.bound is Bound.LOWER:
+        return (f"{name} returns {for_player}, only a lower bound (fail-high): at least that, "
+                f"already β = {fmt(high)} or more.")
+    return f"{name} returns {for_player}, its exact value."
+
+
+def negamax_leaf(t: Telling, e: Event) -> str:
+    player, _ = _mover(t, e)
+    return f"{leaf(t, e)[:-1]}, which is {fmt(e.value)} for {player}, the side to move there."
+
+
+#: Negamax's sentences: the windowed ones, told from the side to move.
+NEGAMAX: Mapping[str, NarrateStep] = MappingProxyType({
+    **WINDOWED, Kind.WINDOW: negamax_window, Kind.TEST: negamax_test, Kind.CUTOFF: negamax_cutoff,
+    Kind.EXIT: negamax_exit, Kind.LEAF: negamax_leaf,
+})

@@ -155,7 +155,7 @@ def mistake_description(m: Mistake, spec: Spec) -> Any:
     """The textbook's description, with the mistake's listing and its faulty lines flagged in every sentence."""
     base = describe(replace(spec, variant=""))
     lines = frozenset(line_id for line_id, _ in m.edits)
-    faults = {line_id: m.title[0].upper() + m.title[1:] + "." for line_id in lines}
+    faults = {line_id: f"The mistake: {m.title}." for line_id in lines}
     return base.but(label=f"alpha-beta, mistake: {m.title}", listing=m.listing(depth_limited=spec.depth_limited),
                     narrate={kind: faulty(tell) for kind, tell in WINDOWED.items()}, faulty=lines, faults=faults,
                     views=base.views - {"ranges"})
