@@ -230,8 +230,8 @@ def principal_variation(frame: Frame) -> list[Path]:
 def _inside_value(state: NodeState) -> str:
     if state.value is None:
         return ""
-    prefix = {Bound.UPPER: "≤", Bound.LOWER: "≥"}.get(state.bound, "")
-    return prefix + fmt(state.value)
+    prefixes: dict[Bound | None, str] = {Bound.UPPER: "≤", Bound.LOWER: "≥"}
+    return prefixes.get(state.bound, "") + fmt(state.value)
 
 
 def _annotation(state: NodeState) -> str:
@@ -259,6 +259,7 @@ def _frame_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None,
     if current is not None and scene.cut is not None and len(current) > scene.cut:
         current = current[:scene.cut]
     players: dict[Path, str] = {}
+    player: str  # the tree's MAX or MIN, or what the trace says a node of a game is
     out: dict[Path, Style] = {}
     for p in scene.paths:
         state = frame.node(p)
