@@ -89,7 +89,7 @@ class Problem:
         """UTILITY at a terminal state, EVAL at a cut-off one; both for MAX."""
         # Without a depth limit every cut-off state is terminal: skip the second test.
         if self.depth is None or self.game.is_terminal(state):
-            return self.game.utility(state, self.player)  # type: ignore[no-any-return]
+            return self.game.utility(state, self.player)
         assert self.evaluate is not None  # checked in __post_init__
         return checked_evaluation(self.evaluate(state, self.player), state)
 
@@ -131,4 +131,4 @@ def checked_evaluation(x: Any, state: Any) -> float:
         raise EvaluationError(f"evaluate must return a number; it returned {x!r} for the state {state!r}")
     if math.isnan(x) or math.isinf(x):
         raise EvaluationError(f"evaluate must return a finite number; it returned {x!r} for the state {state!r}")
-    return x
+    return float(x) if not isinstance(x, (int, float)) else x

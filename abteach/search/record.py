@@ -240,38 +240,38 @@ class Recorder(Tally):
         self.events: list[Event] = []
         self.closed_window = closed_window
 
-    def enter_at(self, path, line, player, alpha, beta):  # type: ignore[no-untyped-def]
+    def enter_at(self, path, line, player, alpha, beta):
         self.nodes += 1
         self.events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
                                           None, None, (), "", "", None)))
 
-    def leaf_at(self, path, line, player, value, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+    def leaf_at(self, path, line, player, value, alpha=None, beta=None):
         self.evaluated.append(path)
         self.events.append(_event(Event, (Kind.LEAF, path, line, alpha, beta, value, value, player,
                                           None, None, (), "", "", None)))
         return value
 
-    def value_at(self, path, line, v, child=None, got=None, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+    def value_at(self, path, line, v, child=None, got=None, alpha=None, beta=None):
         best = Tally.value_at(self, path, line, v, child, got)
         self.events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
                                           None, best[0] if best else None, (), "", "", None)))
         return best
 
-    def test_at(self, path, line, test, v, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+    def test_at(self, path, line, test, v, alpha=None, beta=None):
         self.events.append(_event(Event, (Kind.TEST, path, line, alpha, beta, v, None, None,
                                           None, None, (), say(test), "", None)))
 
-    def window_at(self, path, line, which, v, alpha, beta, got=None):  # type: ignore[no-untyped-def]
+    def window_at(self, path, line, which, v, alpha, beta, got=None):
         best = self.best.get(path) if got is not None else None
         self.events.append(_event(Event, (Kind.WINDOW, path, line, alpha, beta, v, got, None,
                                           None, best[0] if best else None, (), "", which, None)))
 
-    def cutoff_at(self, path, line, test, skipped, v, alpha, beta):  # type: ignore[no-untyped-def]
+    def cutoff_at(self, path, line, test, skipped, v, alpha, beta):
         Tally.cutoff_at(self, path, line, test, skipped, v, alpha, beta)
         self.events.append(_event(Event, (Kind.CUTOFF, path, line, alpha, beta, v, None, None,
                                           None, None, tuple(skipped), say(test), "", None)))
 
-    def exit_at(self, path, line, v, window, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+    def exit_at(self, path, line, v, window, alpha=None, beta=None):
         best = self.best.get(path)
         self.events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
                                           Bound.classify(v, *window, closed=self.closed_window),

@@ -54,4 +54,4 @@ def strict(search: F) -> F:
     made = namespace[search.__name__]
     made.__name__ = made.__qualname__ = search.__name__ + "_strict"
     made.__doc__ = (search.__doc__ or "") + "\n\nUnder the strict tie rule: cutoffs on > and < only."
-    return made  # type: ignore[no-any-return]
+    return made

@@ -304,7 +304,9 @@ class Trace(Sequence[Event]):
     @cached_property
     def _history(self) -> _History:
         r = Replay(self.root)
-        pass_at, top_at, starts = [0], [None], [0]
+        pass_at: list[int] = [0]
+        top_at: list[Path | None] = [None]
+        starts = [0]
         for k, e in enumerate(self.events, start=1):
             r.step = k
             apply = self.algorithm.replays(e.kind)

@@ -10,17 +10,16 @@ the nodes a depth-limited search stops at.
 
 from __future__ import annotations
 
-from typing import Any
-
-from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, Mistake, lookup
 from dataclasses import replace
+from typing import Any, cast
 
+from abteach.games.trees import Node, Tree
+from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, Mistake, lookup
 from abteach.search.alphabeta import recorder
 from abteach.search.problem import Problem
 from abteach.search.result import SearchResult, Spec, finish, run
 from abteach.trace.algorithms import describe, with_trace
 from abteach.trace.narrate import WINDOWED, faulty
-from abteach.games.trees import Node, Tree
 
 
 def random_play_value(state: Node, player: str = "MAX") -> float:
@@ -63,7 +62,7 @@ def random_play_value(state: Node, player: str = "MAX") -> float:
     while stack:
         node, ready = stack.pop()
         if node.is_leaf:
-            means[id(node)] = float(node.value)
+            means[id(node)] = float(cast(float, node.value))
         elif ready:
             means[id(node)] = sum(means[id(c)] for c in node.children) / len(node.children)
         else:
