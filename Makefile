@@ -44,6 +44,7 @@ bench: $(VENV)/.installed-test
 	bash benchmarks/setup_peer.sh
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/redraw.py
+	$(BIN)/python benchmarks/frames.py
 
 clean:
 	rm -rf $(VENV)
