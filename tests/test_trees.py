@@ -145,3 +145,87 @@ def test_tied_example_separates_the_tie_rules():
     assert eq.value == strict.value == 5
     assert eq.evaluated == [(0, 0), (0, 1), (1, 0)]
     assert strict.evaluated == [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]
+
+
+# -- building: names made on demand, nodes immutable ------------------------------------------
+
+@settings(max_examples=100, deadline=None)
+@given(nested_trees())
+def test_default_names_moves_and_order_are_the_paths(nested):
+    t = ab.tree(nested)
+    paths = list(t.nodes)
+    assert paths == [n.path for n in t.walk()]
+    # Preorder: each node comes after its parent, and siblings left to right.
+    assert paths[0] == () and all(paths.index(p[:-1]) < k for k, p in enumerate(paths) if p)
+    assert all(t.nodes[p].name == (".".join(map(str, p)) or "root") for p in paths)
+    assert all(t.nodes[p].move == (str(p[-1]) if p else None) for p in paths)
+    assert all(t.node(p).player == (ab.MAX if len(p) % 2 == 0 else ab.MIN) for p in paths)
+    assert all(c.path == n.path + (i,) for n in t.walk() for i, c in enumerate(n.children))
+    assert t.is_well_formed()
+
+
+def test_reading_a_default_name_does_not_save_it():
+    t = ab.tree([[1, 2], [3, [4, 5]]], names={(1,): "C"})
+    assert [n.name for n in t.walk()] == ["root", "0", "0.0", "0.1", "C", "1.0", "1.1", "1.1.0", "1.1.1"]
+    assert json.loads(t.to_json())["names"] == {"1": "C"}
+    assert "names" not in json.loads(ab.tree([[1, 2]], names={(0,): "0"}).to_json())
+
+
+def test_wide_nodes_name_their_moves_by_index():
+    t = ab.tree(list(range(70)))
+    assert [c.move for c in t.root.children][62:] == [str(i) for i in range(62, 70)]
+    assert t.move_name(t.root, 69) == "69" and t.node((65,)).name == "65"
+
+
+def test_nodes_are_immutable_and_compare_by_identity():
+    import copy
+    import pickle
+
+    t = ab.tree([[3, 12], [2]])
+    n = t.node((0, 1))
+    for field in ("path", "player", "value", "children", "name", "move"):
+        with pytest.raises(AttributeError):
+            setattr(n, field, None)
+    with pytest.raises(AttributeError):
+        n.colour = "red"
+    assert n != ab.tree([[3, 12], [2]]).node((0, 1)) and n == n and len({n, n}) == 1
+    assert repr(n) == "Node('0.1', MAX, value=12)" and repr(t.root) == "Node('root', MAX, 2 children)"
+    back = pickle.loads(pickle.dumps(t))
+    assert back.to_nested() == t.to_nested() and back.node((0, 1)).name == "0.1"
+    assert copy.deepcopy(t).to_json() == t.to_json()
+
+
+def test_trees_assembled_by_hand_are_checked_once():
+    leaf = ab.Node((0,), ab.MIN, 4, (), "x", "a")
+    good = ab.Tree(root=ab.Node((), ab.MAX, None, (leaf,), "top"), nodes={})
+    assert good.is_well_formed() and good.root.name == "top" and leaf.move == "a"
+    misplaced = ab.Node((3,), ab.MIN, 4, ())
+    assert not ab.Tree(root=ab.Node((), ab.MAX, None, (misplaced,)), nodes={}).is_well_formed()
+    valueless = ab.Node((0,), ab.MIN, None, ())
+    assert not ab.Tree(root=ab.Node((), ab.MAX, None, (valueless,)), nodes={}).is_well_formed()
+    assert ab.examples.FIG_5_2.is_well_formed()
+
+
+def test_building_leaves_the_garbage_collector_as_it_was():
+    import gc
+
+    assert gc.isenabled()
+    ab.tree([[1, 2], [3]])
+    assert gc.isenabled()
+    with pytest.raises(TypeError):
+        ab.tree([[1, "x"]])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        ab.tree([[1, 2]])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_big_tree_builds_like_the_nested_lists_it_comes_from():
+    nested = [[[[[i * j % 97 for i in range(4)] for j in range(4)] for _ in range(4)] for _ in range(4)]
+              for _ in range(4)]
+    t = ab.tree(nested)
+    assert len(t) == sum(4 ** k for k in range(6)) and t.to_nested() == nested and t.height == 5
+    assert ab.tree_from_json(t.to_json()).to_nested() == nested

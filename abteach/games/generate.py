@@ -31,11 +31,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, NamedTuple
 
 from abteach.games.players import MAX, MIN, Player, opponent
-from abteach.games.trees import MAX_DEPTH, Node, Path, Tree, tree
+from abteach.games.trees import MAX_DEPTH, Node, Path, Tree, _mark_well_formed, tree
 
-#: The largest tree :func:`random_tree` builds unless told otherwise.  Building
-#: costs about 15 µs a node, so this is a few seconds: the limit turns an
-#: accidental ``random_tree(10, 10)`` into an error instead of a frozen kernel.
+#: The largest tree :func:`random_tree` builds unless told otherwise.  Drawing
+#: the values and building the nodes cost a few µs a node, so this is about a
+#: second: the limit turns an accidental ``random_tree(10, 10)`` into an error
+#: instead of a frozen kernel.
 MAX_LEAVES = 200_000
 
 #: In an uneven tree, the chance that a node off the guaranteed deep path stops
@@ -181,7 +182,8 @@ def random_tree(
     leaves = 0
 
     def draw() -> float:
-        return rng.randint(lo, hi) if integer else rng.uniform(lo, hi)
+        # lo and hi are whole numbers when integer=True (checked in _check).
+        return rng.randint(int(lo), int(hi)) if integer else rng.uniform(lo, hi)
 
     def settle(x: float) -> float:
         # A correlated walk is real-valued; integer trees round only what they store.
@@ -212,7 +214,9 @@ def random_tree(
     # Recursion is safe: depth ≤ MAX_DEPTH, well inside Python's recursion limit.
     nested = grow((), True, rng.uniform(lo, hi) if correlated else 0.0)
     plain = tree(nested, root=spec.root)
-    return RandomTree(root=plain.root, nodes=plain.nodes, spec=spec, estimates=estimates)
+    made = RandomTree(root=plain.root, nodes=plain.nodes, spec=spec, estimates=estimates)
+    _mark_well_formed(made)  # the same nodes `tree` just built and checked
+    return made
 
 
 def _fold(x: float, lo: float, hi: float) -> float:
@@ -260,7 +264,7 @@ def _check(branching: Any, depth: Any, seed: Any, uneven: Any, values: Any, inte
     if noise is not None:
         if not correlated:
             raise ValueError(f"noise={noise!r} only applies to correlated trees; pass correlated=True")
-        if isinstance(noise, bool) or not isinstance(noise, numbers.Real) or not 0 <= noise < math.inf:
+        if isinstance(noise, bool) or not isinstance(noise, numbers.Real) or not 0 <= float(noise) < math.inf:
             raise ValueError(f"noise must be a finite number ≥ 0, not {noise!r}")
     if root not in (MAX, MIN):
         raise ValueError(f"root must be 'MAX' or 'MIN', not {root!r}")

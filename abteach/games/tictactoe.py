@@ -1,9 +1,17 @@
-"""Tic-tac-toe as a :class:`abteach.Game`: small enough to solve, big enough to need pruning."""
+"""Tic-tac-toe as a :class:`abteach.Game`: small enough to solve, big enough to need pruning.
+
+A position is a :class:`Board`.  Solving the game from the empty board visits
+every one of its positions (minimax makes 549,946 calls), so a board is built
+to be cheap: it is an immutable object that works out whose turn it is, who
+has won and which squares are empty once, when it is made, and a move derives
+all three from the position before it instead of scanning the board again.
+"""
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
-from functools import cached_property
+from typing import Any, Final
 
 Square = int  # 0..8, row by row
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -12,84 +20,251 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (0, 4, 8), (2, 4, 6),             # diagonals
 )
 
+#: For each square, the other two squares of every line through it: a move can
+#: only complete a line through the square it is played on.
+_PARTNERS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((a, b) if square == c else ((a, c) if square == b else (b, c)) for a, b, c in LINES if square in (a, b, c))
+    for square in range(9)
+)
 
-@dataclass(frozen=True)
+_EMPTY: Final = "."
+_SYMBOLS: Final = frozenset("XO.")
+
+
 class Board:
-    """A position: nine cells holding ``'X'``, ``'O'`` or ``'.'``; X moves first.
+    """A position: nine cells holding ``'X'``, ``'O'`` or ``'.'``, row by row; X moves first.
+
+    Boards are immutable and hashable, and two boards are equal when their
+    cells are.  :meth:`parse` reads the friendlier written form.
+
+    Parameters
+    ----------
+    cells : str
+        Exactly nine characters, each ``'X'``, ``'O'`` or ``'.'``.
+
+    Attributes
+    ----------
+    cells : str
+        The nine cells.
+    to_move : str
+        ``'X'`` or ``'O'``: X when both have made as many moves, else O.
+
+    Raises
+    ------
+    TypeError
+        ``cells`` is not a str.
+    ValueError
+        ``cells`` is not nine of ``X``, ``O`` and ``.``, or is no position a
+        game can reach: X must have as many marks as O or one more, both
+        players cannot have three in a row, and nobody moves after a win.
 
     Examples
     --------
     >>> Board.parse("XO. .X. ..O").to_move
     'X'
+    >>> Board("XX.OO....").play(2).winner()
+    'X'
+    >>> Board("XX")
+    Traceback (most recent call last):
+    ...
+    ValueError: cells must be 9 characters, each 'X', 'O' or '.', row by row; got 'XX' (2 characters). Board.parse reads boards written with spaces, such as 'XO. .X. ..O'
     """
 
-    cells: str = "." * 9
+    # Private slots behind read-only properties keep a board immutable while a
+    # move fills in a new one with plain attribute writes, the cheapest there are.
+    __slots__ = ("_cells", "_to_move", "_winner", "_empty")
 
-    @classmethod
-    def parse(cls, text: str) -> "Board":
-        """Read a board from 9 characters of ``X``, ``O`` and ``.`` (spaces and newlines ignored)."""
-        cells = "".join(text.split()).upper().replace("-", ".").replace("_", ".")
-        if len(cells) != 9 or set(cells) - set("XO."):
-            raise ValueError(f"a board is 9 cells of X, O or '.', got {text!r}")
+    _cells: str
+    _to_move: str
+    _winner: str | None
+    _empty: tuple[int, ...]
+
+    def __init__(self, cells: str = _EMPTY * 9) -> None:
+        if not isinstance(cells, str):
+            raise TypeError(f"cells must be a str of 9 characters 'X', 'O' or '.', not {cells!r} "
+                            f"of type {type(cells).__name__}")
+        if len(cells) != 9 or not _SYMBOLS.issuperset(cells):
+            raise ValueError(f"cells must be 9 characters, each 'X', 'O' or '.', row by row; got {cells!r} "
+                             f"({len(cells)} characters). Board.parse reads boards written with spaces, "
+                             "such as 'XO. .X. ..O'")
         xs, os_ = cells.count("X"), cells.count("O")
         if xs - os_ not in (0, 1):
-            raise ValueError(f"board {text!r} has {xs} X and {os_} O; X moves first, so X must equal O or O + 1")
-        return cls(cells)
+            raise ValueError(f"board {cells!r} has {xs} X and {os_} O; X moves first, so X must equal O or O + 1")
+        won = {cells[a] for a, b, c in LINES if cells[a] != _EMPTY and cells[a] == cells[b] == cells[c]}
+        if len(won) > 1:
+            raise ValueError(f"board {cells!r} has three in a row for both X and O; "
+                             "the game ends at the first one")
+        winner = won.pop() if won else None
+        # The last mark was X's when X has one more; a winner must have made it.
+        last = "X" if xs > os_ else "O"
+        if winner is not None and winner != last:
+            raise ValueError(f"board {cells!r}: {winner} has three in a row, but {last} moved after that; "
+                             "nobody moves once the game is won")
+        self._cells = cells
+        self._to_move = "X" if xs == os_ else "O"
+        self._winner = winner
+        self._empty = tuple(i for i, c in enumerate(cells) if c == _EMPTY)
+
+    @property
+    def cells(self) -> str:
+        return self._cells
 
     @property
     def to_move(self) -> str:
-        return "X" if self.cells.count("X") == self.cells.count("O") else "O"
+        return self._to_move
 
-    @cached_property
-    def _winner(self) -> str | None:
-        # Cached: a search asks each position for its winner twice (IS-TERMINAL, then UTILITY).
-        for a, b, c in LINES:
-            if self.cells[a] != "." and self.cells[a] == self.cells[b] == self.cells[c]:
-                return self.cells[a]
-        return None
+    @classmethod
+    def parse(cls, text: str) -> "Board":
+        """Read a board from 9 characters of ``X``, ``O`` and ``.`` (spaces and newlines ignored).
+
+        Lower case letters are read as capitals, and ``-`` or ``_`` as an empty square.
+
+        Examples
+        --------
+        >>> print(Board.parse('''x o .
+        ...                      . x .
+        ...                      _ _ o'''))
+        X O .
+        . X .
+        . . O
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str such as 'XO. .X. ..O', not {text!r} of type {type(text).__name__}")
+        cells = "".join(text.split()).upper().replace("-", _EMPTY).replace("_", _EMPTY)
+        if len(cells) != 9 or not _SYMBOLS.issuperset(cells):
+            raise ValueError(f"a board is 9 cells of X, O or '.', got {text!r}")
+        return cls(cells)
 
     def winner(self) -> str | None:
         """``'X'`` or ``'O'`` if that player has three in a row, else ``None``."""
         return self._winner
 
+    def is_over(self) -> bool:
+        """Whether the game has ended: somebody has three in a row, or the board is full."""
+        return self._winner is not None or not self._empty
+
+    def empty_squares(self) -> list[Square]:
+        """The empty squares, in order: the legal moves, unless the game is over."""
+        return list(self._empty)
+
     def play(self, square: Square) -> "Board":
-        if self.cells[square] != ".":
-            raise ValueError(f"square {square} is taken")
-        cells = self.cells[:square] + self.to_move + self.cells[square + 1:]
-        return Board(cells)
+        """The board after the player to move marks ``square`` (0..8, row by row).
+
+        Raises
+        ------
+        TypeError
+            ``square`` is not an int (a bool, float or str is refused).
+        ValueError
+            ``square`` is off the board or taken, or the game is already over.
+        """
+        return _play(self, square, "square")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._cells == other._cells
+
+    def __hash__(self) -> int:
+        return hash(self._cells)
+
+    def __repr__(self) -> str:
+        return f"Board(cells={self.cells!r})"
 
     def __str__(self) -> str:
         c = self.cells
         return "\n".join(" ".join(c[r * 3: r * 3 + 3]) for r in range(3))
 
 
+_new = object.__new__
+
+
+def _play(board: Board, square: Any, argument: str) -> Board:
+    """The board after ``square``; ``argument`` names the square in error messages."""
+    empty = board._empty
+    if type(square) is not int or square not in empty or board._winner is not None:
+        square = _checked_square(board, square, argument)
+    # Only a line through the new mark can have been completed, and only by the mover.
+    me = board._to_move
+    cells = board._cells[:square] + me + board._cells[square + 1:]
+    winner = None
+    for b, c in _PARTNERS[square]:
+        if cells[b] == me and cells[c] == me:
+            winner = me
+            break
+    k = empty.index(square)
+    child = _new(Board)
+    child._cells = cells
+    child._to_move = "O" if me == "X" else "X"
+    child._winner = winner
+    child._empty = empty[:k] + empty[k + 1:]
+    return child
+
+
+def _checked_square(board: Board, square: Any, argument: str) -> int:
+    """``square`` as an int if it can be played on ``board``; otherwise the error that says why not.
+
+    Only the slow path comes here: a square that is not a plain int, or one
+    that cannot be played.  Integer types other than int (numpy's) are accepted.
+    """
+    if isinstance(square, bool) or not isinstance(square, numbers.Integral):
+        raise TypeError(f"{argument} must be an int from 0 to 8 (row by row), not {square!r} "
+                        f"of type {type(square).__name__}")
+    square = int(square)
+    if not 0 <= square <= 8:
+        raise ValueError(f"{argument} must be from 0 to 8 (row by row), not {square!r}: that is off the board")
+    if board._winner is not None:
+        raise ValueError(f"{argument} {square!r} cannot be played: the game is over, "
+                         f"{board._winner} has won on board {board.cells!r}")
+    if not board._empty:
+        raise ValueError(f"{argument} {square!r} cannot be played: the game is over, "
+                         f"the board {board.cells!r} is full")
+    if board.cells[square] != _EMPTY:
+        raise ValueError(f"{argument} {square!r} is taken by {board.cells[square]} on board {board.cells!r}")
+    return square
+
+
 @dataclass(frozen=True)
 class TicTacToe:
     """Tic-tac-toe from any start position; utility is +1 for a win, -1 for a loss, 0 for a draw.
+
+    Parameters
+    ----------
+    initial : Board or str
+        The start position; a str is read with :meth:`Board.parse`.
 
     Examples
     --------
     >>> import abteach as ab
     >>> ab.alphabeta(ab.TicTacToe(Board.parse("XX. OO. ...")), trace=False).move
     2
+    >>> ab.TicTacToe("XX. OO. ...") == ab.TicTacToe(Board.parse("XX. OO. ..."))
+    True
     """
 
     initial: Board = Board()
 
+    def __post_init__(self) -> None:
+        if isinstance(self.initial, str):
+            object.__setattr__(self, "initial", Board.parse(self.initial))
+        elif not isinstance(self.initial, Board):
+            raise TypeError(f"initial must be a Board, such as Board.parse('XO. .X. ..O'), not {self.initial!r} "
+                            f"of type {type(self.initial).__name__}")
+
+    # A search calls these at every node: they read the board's slots directly.
     def to_move(self, state: Board) -> str:
-        return state.to_move
+        return state._to_move
 
     def actions(self, state: Board) -> list[Square]:
-        return [i for i, c in enumerate(state.cells) if c == "."]
+        return [] if state._winner is not None else list(state._empty)
 
     def result(self, state: Board, action: Square) -> Board:
-        return state.play(action)
+        return _play(state, action, "action")
 
     def is_terminal(self, state: Board) -> bool:
-        return state.winner() is not None or "." not in state.cells
+        return state._winner is not None or not state._empty
 
     def utility(self, state: Board, player: str) -> int:
-        w = state.winner()
+        w = state._winner
         return 0 if w is None else (1 if w == player else -1)
 
     def move_name(self, state: Board, action: Square) -> str:

@@ -7,9 +7,12 @@ move there, every leaf holds a utility for MAX.  A node's stable identity is its
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import numbers
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any, Iterator, Mapping, Sequence
@@ -23,9 +26,11 @@ Path = tuple[int, ...]
 MAX_DEPTH = 200
 
 
-@dataclass(frozen=True, eq=False)
 class Node:
-    """One node of a :class:`Tree`.
+    """One node of a :class:`Tree`; immutable.
+
+    Nodes compare and hash by identity: two leaves of equal value are still
+    two nodes.
 
     Attributes
     ----------
@@ -43,25 +48,73 @@ class Node:
         The name of the move that leads here from the parent (``None`` at the root).
     """
 
-    path: Path
-    player: Player
-    value: float | None
-    children: tuple["Node", ...]
-    name: str
-    move: str | None
+    # A slotted class with read-only properties rather than a frozen dataclass:
+    # trees of 100,000 nodes are built in one go, and a frozen dataclass's
+    # __init__ cost several times what the rest of building a node does.  The
+    # default name is made only when it is first read, because most nodes of a
+    # big tree never show one.  Code in this package that walks a whole tree
+    # reads the slots themselves.
+    __slots__ = ("_path", "_player", "_value", "_children", "_move", "_name")
+
+    _path: Path
+    _player: Player
+    _value: float | None
+    _children: tuple["Node", ...]
+    _move: str | None
+    _name: str | None
+
+    def __init__(self, path: Path, player: Player, value: float | None, children: tuple["Node", ...],
+                 name: str | None = None, move: str | None = None) -> None:
+        self._path = path
+        self._player = player
+        self._value = value
+        self._children = children
+        self._move = move
+        self._name = name
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def player(self) -> Player:
+        return self._player
+
+    @property
+    def value(self) -> float | None:
+        return self._value
+
+    @property
+    def children(self) -> tuple["Node", ...]:
+        return self._children
+
+    @property
+    def move(self) -> str | None:
+        return self._move
+
+    @property
+    def name(self) -> str:
+        name = self._name
+        if name is None:
+            # Kept once made: a view that reads one name tends to read them all, again.
+            name = self._name = path_str(self._path)
+        return name
 
     @property
     def is_leaf(self) -> bool:
-        return not self.children
+        return not self._children
 
     @property
     def depth(self) -> int:
-        return len(self.path)
+        return len(self._path)
 
     def __repr__(self) -> str:
         if self.is_leaf:
-            return f"Node({self.name!r}, {self.player}, value={self.value!r})"
-        return f"Node({self.name!r}, {self.player}, {len(self.children)} children)"
+            return f"Node({self.name!r}, {self._player}, value={self._value!r})"
+        return f"Node({self.name!r}, {self._player}, {len(self._children)} children)"
+
+
+_new = object.__new__
 
 
 def path_str(path: Path) -> str:
@@ -107,27 +160,45 @@ class Tree:
     def initial(self) -> Node:
         return self.root
 
+    # A search calls these at every node: they read the nodes' slots directly.
     def to_move(self, state: Node) -> Player:
-        return state.player
+        return state._player
 
     def actions(self, state: Node) -> range:
-        return range(len(state.children))
+        return range(len(state._children))
 
     def result(self, state: Node, action: int) -> Node:
-        return state.children[action]
+        return state._children[action]
 
     def is_terminal(self, state: Node) -> bool:
-        return not state.children
+        return not state._children
 
     def utility(self, state: Node, player: Player) -> float:
-        return state.value if player == MAX else -state.value
+        value: float = state._value  # type: ignore[assignment]  # a leaf's value is never None
+        return value if player == MAX else -value
 
     def path_of(self, state: Node) -> Path:
-        return state.path
+        return state._path
 
     def move_name(self, state: Node, action: int) -> str:
-        child = state.children[action]
-        return child.move if child.move is not None else str(action)
+        child = state._children[action]
+        return child._move if child._move is not None else str(action)
+
+    def is_well_formed(self) -> bool:
+        """Whether every node sits where its path says, every leaf holds a number, and the tree
+        is no deeper than ``MAX_DEPTH``.
+
+        Always true of a tree made by :func:`tree` (or read from JSON), which
+        checks all of it while building; a :class:`Tree` assembled from
+        :class:`Node` objects by hand is checked once, on the first call.
+        Searches use it to know that a node's ``path`` is the path they
+        would have reached it by.
+        """
+        known = self.__dict__.get("_well_formed")
+        if known is None:
+            known = _check_well_formed(self.root)
+            object.__setattr__(self, "_well_formed", known)
+        return bool(known)
 
     # -- queries -------------------------------------------------------------
     def node(self, path: Sequence[int]) -> Node:
@@ -164,7 +235,9 @@ class Tree:
     # -- JSON ------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
         """Serialise with the root player and any names, so :func:`tree_from_json` restores it."""
-        names = {path_str(p): n.name for p, n in self.nodes.items() if n.name != path_str(p)}
+        # Read `_name`, not `name`: a default name is made only when shown, and is never saved.
+        names = {path_str(p): n._name for p, n in self.nodes.items()
+                 if n._name is not None and n._name != path_str(p)}
         moves = {path_str(p): n.move for p, n in self.nodes.items() if n.move is not None and n.move != str(p[-1])}
         doc: dict[str, Any] = {"root": self.root.player, "tree": self.to_nested()}
         if names:
@@ -181,13 +254,47 @@ class Tree:
         filename.write_text(self.to_json(indent=2) + "\n")
 
 
-def _check_leaf(value: Any, path: Path) -> float:
+#: The largest integer a float can hold: a leaf must fit in one, since values are
+#: compared with ±∞ and drawn as floats.
+_FLOAT_MAX = int(sys.float_info.max)
+_FLOAT_MIN = -_FLOAT_MAX
+
+#: Move names of the first children, made once: every default move name is one of these.
+_INDEX_NAMES: tuple[str, ...] = tuple(str(i) for i in range(64))
+
+
+class _Unrepresentable:
+    """A number written in tree JSON that no float can hold; the leaf check reports it with its path."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return _clip_digits(self.text)
+
+
+def _clip_digits(text: str) -> str:
+    """A long number written short enough for a message: its first and last digits, and how many."""
+    return text if len(text) <= 24 else f"{text[:10]}…{text[-10:]} ({len(text.lstrip('-'))} digits)"
+
+
+def _check_leaf(value: Any, path: Path) -> None:
+    """The error naming ``path`` unless ``value`` can be a leaf.  Only the slow path comes here."""
     where = f"leaf at path {path_str(path)}"
+    too_large = "too large for a float; a leaf must be a real number a float can hold"
+    if isinstance(value, _Unrepresentable):
+        raise ValueError(f"{where} has value {value!r}, {too_large}")
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{where} has value {value!r} of type {type(value).__name__}; a leaf must be a real number")
+    if isinstance(value, numbers.Integral) and not _FLOAT_MIN <= int(value) <= _FLOAT_MAX:
+        bits = int(value).bit_length()
+        # str() of an integer of more than 4,300 digits raises; its size says enough.
+        shown = _clip_digits(str(int(value))) if bits < 14_000 else f"of about {int(bits * 0.30103)} digits"
+        raise ValueError(f"{where} has the integer value {shown}, {too_large}")
     if math.isnan(value):
         raise ValueError(f"{where} is NaN; a leaf must be a real number")
-    return value
 
 
 def tree(
@@ -214,8 +321,9 @@ def tree(
     Raises
     ------
     ValueError
-        An empty child list, a NaN leaf, a name for a path that is not in the
-        tree, or a tree deeper than ``MAX_DEPTH``; the message names the path.
+        An empty child list, a NaN leaf, an integer leaf too large for a
+        float, a name for a path that is not in the tree, or a tree deeper than
+        ``MAX_DEPTH``; the message names the path.
     TypeError
         A leaf that is not a real number (str, None, bool, complex, ...).
 
@@ -233,88 +341,290 @@ def tree(
         raise ValueError(f"root must be 'MAX' or 'MIN', not {root!r}")
     names = dict(names or {})
     moves = dict(moves or {})
-    # Iterative construction, so a pathologically deep list gives our own error,
-    # never a RecursionError.
-    built: dict[Path, Node] = {}
-    pending: list[tuple[Any, Path, bool]] = [(nested, (), False)]
-    while pending:
-        item, path, children_done = pending.pop()
-        if len(path) > MAX_DEPTH:
-            raise ValueError(
-                f"tree is deeper than the supported depth of {MAX_DEPTH} plies (at path {path_str(path[:8])}...)"
-            )
-        player = root if len(path) % 2 == 0 else (MIN if root == MAX else MAX)
-        if isinstance(item, (list, tuple)):
-            if not item:
-                raise ValueError(
-                    f"inner node at path {path_str(path)} has an empty child list; "
-                    "give it at least one child or make it a leaf"
-                )
-            if not children_done:
-                pending.append((item, path, True))
-                pending.extend((child, path + (i,), False) for i, child in reversed(list(enumerate(item))))
-                continue
-            children = tuple(built[path + (i,)] for i in range(len(item)))
-            value = None
-        else:
-            children = ()
-            value = _check_leaf(item, path)
-        built[path] = Node(
-            path=path,
-            player=player,
-            value=value,
-            children=children,
-            name=names.get(path, path_str(path)),
-            move=moves.get(path, str(path[-1]) if path else None),
-        )
+    with _collector_paused():
+        top, order = _build(nested, root, names, moves)
+        _check_labels(top, names, moves)
+        return _assembled(top, order)
+
+
+def _build(nested: Any, root: Player, names: dict[Path, str], moves: dict[Path, str]) -> tuple[Node, list[Node]]:
+    """The root node and every node in preorder; labels are applied but not yet checked."""
+    order: list[Node] = []
+    top = _Builder(order, root, MIN if root == MAX else MAX, names, moves).build(nested, (), None)
+    return top, order
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a tree is built.
+
+    Every node and path made lives as long as the tree and none forms a
+    cycle, yet left running the collector walks all of them again and again
+    as they are made: that doubled the time to build a large tree.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _check_labels(top: Node, names: Mapping[Any, Any], moves: Mapping[Any, Any]) -> None:
+    """Every name and move name is a str given for a node of the tree (and no move leads into the root)."""
     for kind, labels in (("name", names), ("move name", moves)):
         for p, label in labels.items():
-            if not isinstance(p, tuple) or p not in built:
+            if not isinstance(p, tuple) or _find(top, p) is None:
                 raise ValueError(f"{kind} {label!r} is given for path {p!r}, which is not a node of this tree")
             if not isinstance(label, str):
                 raise TypeError(f"{kind} for path {path_str(p)} must be a string, not {label!r}")
     if () in moves:
         raise ValueError(f"move name {moves[()]!r} is given for the root, which no move leads into")
-    # Rebuild in preorder so `nodes` iterates parents first, left to right.
-    ordered = {n.path: n for n in _preorder(built[()])}
-    return Tree(root=built[()], nodes=ordered)
 
 
-def _preorder(root: Node) -> Iterator[Node]:
+def _assembled(top: Node, order: list[Node]) -> Tree:
+    t = Tree(root=top, nodes={n._path: n for n in order})
+    _mark_well_formed(t)
+    return t
+
+
+class _Builder:
+    """Builds the nodes of one tree depth first, keeping them in preorder.
+
+    Recursion is safe: it stops with our own error at ``MAX_DEPTH``, far inside
+    Python's recursion limit, however deep the nested lists go.  Most nodes of
+    a tree are leaves, so a parent makes its plain leaves itself, without a
+    call each; anything unusual (a label, a value to check closely) takes the
+    general path through :meth:`build`.
+    """
+
+    __slots__ = ("order", "players", "names", "moves", "labelled")
+
+    def __init__(self, order: list[Node], root: Player, other: Player,
+                 names: dict[Path, str], moves: dict[Path, str]) -> None:
+        self.order = order
+        # The player at each depth, so no node works out whose turn it is.
+        self.players = [root if d % 2 == 0 else other for d in range(MAX_DEPTH + 2)]
+        self.names = names
+        self.moves = moves
+        self.labelled = bool(names or moves)
+
+    def build(self, item: Any, path: Path, move: str | None) -> Node:
+        depth = len(path)
+        if depth > MAX_DEPTH:
+            raise ValueError(
+                f"tree is deeper than the supported depth of {MAX_DEPTH} plies (at path {path_str(path[:8])}...)"
+            )
+        name = None
+        if self.labelled:
+            name = self.names.get(path)
+            move = self.moves.get(path, move)
+        node = _new(Node)
+        node._path = path
+        node._player = self.players[depth]
+        node._move = move
+        node._name = name
+        kind = type(item)
+        if kind is list or kind is tuple or (kind is not int and kind is not float and isinstance(item, (list, tuple))):
+            if not item:
+                raise ValueError(
+                    f"inner node at path {path_str(path)} has an empty child list; "
+                    "give it at least one child or make it a leaf"
+                )
+            order = self.order
+            order.append(node)  # before its children: preorder
+            node._value = None
+            node._children = self._children(item, path, depth + 1)
+            return node
+        if kind is int:
+            if not _FLOAT_MIN <= item <= _FLOAT_MAX:
+                _check_leaf(item, path)
+        elif kind is not float or item != item:  # anything but a plain number, or NaN
+            _check_leaf(item, path)
+        node._value = item
+        node._children = ()
+        self.order.append(node)
+        return node
+
+    def _children(self, item: Sequence[Any], path: Path, depth: int) -> tuple[Node, ...]:
+        order = self.order
+        build = self.build
+        kids: list[Node] = []
+        if self.labelled or depth > MAX_DEPTH:
+            for i, child in enumerate(item):
+                kids.append(build(child, path + (i,), _INDEX_NAMES[i] if i < 64 else str(i)))
+            return tuple(kids)
+        player = self.players[depth]
+        low, high, new, moves, keep, add = _FLOAT_MIN, _FLOAT_MAX, _new, _INDEX_NAMES, order.append, kids.append
+        for i, child in enumerate(item):
+            kind = type(child)
+            if (kind is int and low <= child <= high) or (kind is float and child == child):
+                leaf = new(Node)
+                leaf._path = path + (i,)
+                leaf._player = player
+                leaf._value = child
+                leaf._children = ()
+                leaf._move = moves[i] if i < 64 else str(i)
+                leaf._name = None
+                keep(leaf)
+                add(leaf)
+            else:
+                add(build(child, path + (i,), moves[i] if i < 64 else str(i)))
+        return tuple(kids)
+
+
+def _find(root: Node, path: Path) -> Node | None:
+    """The node at ``path`` below ``root``, by following child indices; None if there is none."""
+    node = root
+    for i in path:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(node.children):
+            return None
+        node = node.children[i]
+    return node
+
+
+def _mark_well_formed(t: Tree) -> None:
+    """Note that ``t`` was built by :func:`tree`, so :meth:`Tree.is_well_formed` need not check it."""
+    object.__setattr__(t, "_well_formed", True)
+
+
+def _check_well_formed(root: Node) -> bool:
     stack = [root]
+    if root.path != ():
+        return False
     while stack:
         node = stack.pop()
-        yield node
-        stack.extend(reversed(node.children))
+        if len(node.path) > MAX_DEPTH:
+            return False
+        if not node.children:
+            v = node.value
+            if isinstance(v, bool) or not isinstance(v, numbers.Real) or v != v:
+                return False
+            continue
+        for i, child in enumerate(node.children):
+            if not isinstance(child, Node) or child.path != node.path + (i,):
+                return False
+            stack.append(child)
+    return True
 
 
-def tree_from_json(text: str) -> Tree:
+def _json_int(text: str) -> int | _Unrepresentable:
+    # Python refuses to read integers of more than 4,300 digits, and a leaf must
+    # fit in a float anyway: keep the text, so the error can say where it is.
+    if len(text) > 330:
+        return _Unrepresentable(text)
+    value = int(text)
+    return value if -_FLOAT_MAX <= value <= _FLOAT_MAX else _Unrepresentable(text)
+
+
+def _json_float(text: str) -> float | _Unrepresentable:
+    # float("1e400") is inf: a number written finite must not quietly become infinite.
+    value = float(text)
+    return _Unrepresentable(text) if math.isinf(value) else value
+
+
+def _labels(doc: dict[str, Any], key: str) -> tuple[dict[Path, str], dict[Path, str]]:
+    """``doc[key]`` (``"names"`` or ``"moves"``) read into paths, and each path's key as written.
+
+    Each error names its place in the document, such as ``"names"["0.1"]``.
+    """
+    given = doc.get(key, {})
+    if not isinstance(given, dict):
+        raise TypeError(f'tree JSON "{key}" must be an object mapping node paths to strings, '
+                        f'such as {{"0.1": "B"}}; got {_clip(given)} of type {type(given).__name__}')
+    out: dict[Path, str] = {}
+    spelled: dict[Path, str] = {}
+    for text, label in given.items():
+        where = f'tree JSON "{key}"["{text}"]'
+        try:
+            path = parse_path(text)
+        except ValueError as err:
+            raise ValueError(f"{where}: {err}") from None
+        if not isinstance(label, str):
+            raise TypeError(f"{where} must be a string, not {_clip(label)} of type {type(label).__name__}")
+        if path in spelled:
+            raise ValueError(f'{where} names the same node as "{spelled[path]}"; give each node once')
+        spelled[path] = text
+        out[path] = label
+    return out, spelled
+
+
+def tree_from_json(text: str | bytes) -> Tree:
     """Load a tree written by :meth:`Tree.to_json` (or by hand in the same form).
 
     The document is ``{"root": "MAX", "tree": [...], "names": {"0.1": "x"}, "moves": {...}}``;
-    only ``"tree"`` is required.
+    only ``"tree"`` is required.  A bare list is read as the ``"tree"``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        Text that is not JSON, or a document that is not a tree; the message
+        names where in the document the problem is (``"names"["0.1"]``, or
+        ``"tree"`` and the node's path) and the bad value.
+
+    Examples
+    --------
+    >>> tree_from_json('{"tree": [[1, 2], [3]], "names": {"root": "A"}}').root.name
+    'A'
+    >>> tree_from_json('{"tree": [[1, 2], [3]], "names": ["A"]}')
+    Traceback (most recent call last):
+    ...
+    TypeError: tree JSON "names" must be an object mapping node paths to strings, such as {"0.1": "B"}; got ['A'] of type list
+    >>> tree_from_json('[[1, 2], [1e400]]')
+    Traceback (most recent call last):
+    ...
+    ValueError: tree JSON "tree": leaf at path 1.0 has value 1e400, too large for a float; a leaf must be a real number a float can hold
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"text must be the JSON document as a str, not {type(text).__name__}; "
+                        "load_tree reads a file")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=_json_int, parse_float=_json_float)
     except RecursionError:
         raise ValueError(f"tree JSON is nested deeper than the supported depth of {MAX_DEPTH} plies") from None
     except json.JSONDecodeError as err:
         raise ValueError(f"not valid JSON: {err}") from None
+    except UnicodeDecodeError as err:
+        raise ValueError(f"not valid JSON: the text is not UTF-8 ({err})") from None
     if isinstance(doc, list):
         doc = {"tree": doc}
     if not isinstance(doc, dict) or "tree" not in doc:
-        raise ValueError('tree JSON must be a list, or an object with a "tree" key')
+        raise ValueError(f'tree JSON must be a list, or an object with a "tree" key; got {_clip(doc)}')
     unknown = set(doc) - {"root", "tree", "names", "moves"}
     if unknown:
         raise ValueError(f"unknown keys in tree JSON: {sorted(unknown)}")
-    return tree(
-        doc["tree"],
-        root=doc.get("root", MAX),
-        names={parse_path(k): v for k, v in doc.get("names", {}).items()},
-        moves={parse_path(k): v for k, v in doc.get("moves", {}).items()},
-    )
+    root = doc.get("root", MAX)
+    if root not in (MAX, MIN):
+        raise ValueError(f"tree JSON \"root\": root must be 'MAX' or 'MIN', not {_clip(root)}")
+    (names, name_keys), (moves, move_keys) = _labels(doc, "names"), _labels(doc, "moves")
+    try:
+        with _collector_paused():
+            top, order = _build(doc["tree"], root, names, moves)
+    except (ValueError, TypeError) as err:
+        raise type(err)(f'tree JSON "tree": {err}') from None
+    for key, labels, keys in (("names", names, name_keys), ("moves", moves, move_keys)):
+        for path, label in labels.items():
+            if _find(top, path) is None:
+                raise ValueError(f'tree JSON "{key}"["{keys[path]}"]: {label!r} is given for path '
+                                 f"{path_str(path)}, which is not a node of this tree")
+    if () in moves:
+        raise ValueError(f'tree JSON "moves"["{move_keys[()]}"]: {moves[()]!r} is given for the root, '
+                         "which no move leads into")
+    with _collector_paused():
+        return _assembled(top, order)
+
+
+def _clip(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def load_tree(filename: str | FilePath) -> Tree:
-    """Read a tree from a JSON file (see :func:`tree_from_json`)."""
-    return tree_from_json(FilePath(filename).read_text())
+    """Read a tree from a JSON file (see :func:`tree_from_json`); errors name the file."""
+    filename = FilePath(filename)
+    try:
+        return tree_from_json(filename.read_bytes())
+    except (ValueError, TypeError) as err:
+        raise type(err)(f"{filename}: {err}") from None
