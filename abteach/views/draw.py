@@ -49,9 +49,11 @@ True
 
 from __future__ import annotations
 
+import inspect
 import io
 import textwrap
-from typing import Final, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, Final, Iterable, Mapping, cast
 
 import networkx as nx
 from matplotlib.axes import Axes
@@ -63,14 +65,15 @@ from abteach.views.label_layout import (CHAR_EM, LINE_EM, MOVE_AT, annotation_sh
                                   name_width, pruned_notes, reach, slot_inches, stagger, text_height)
 from abteach.views.layout import Position, children_map, tidy_layout
 from abteach.views.legend import LEGEND_ROW, draw_legend, legend_handles, legend_rows
+from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
 from abteach.views.palette import (BLUE, GRAPHIC_PAIRS, GREEN, INK, LIGHT, MUTED, ORANGE, PURPLE, TEXT_PAIRS, UNSEEN,
                              VERMILLION, WHITE, contrast_ratio, relative_luminance)
-from abteach.views.scene import MAX_LEAVES, MAX_NODES, SUMMARY_LEAVES, tree_scene
+from abteach.views.scene import MAX_LEAVES, MAX_NODES, SUMMARY_LEAVES, check_max_depth, tree_scene
 from abteach.views.sizes import SIZES, Size, resolve_size
 from abteach.views.styles import (Style, frame_caption, frame_view, mark_nodes, node_styles, principal_variation,
                             resolve_frame, summary_caption, tree_scene_styles, tree_styles)
 from abteach.trace.frames import Frame, Trace
-from abteach.games.trees import Path, Tree
+from abteach.games.trees import Path, Tree, path_str
 
 # Agg refuses images wider or taller than 2**16 pixels; stay well inside.
 _MAX_PIXELS: Final = 30_000
@@ -90,6 +93,17 @@ class Drawing(Figure):
 
     def __repr__(self) -> str:
         return "<abteach drawing>"
+
+
+def _check_ax(ax: object) -> None:
+    if ax is not None and not isinstance(ax, Axes):
+        raise TypeError(f"ax must be matplotlib Axes to draw into, or None for a new figure, not {ax!r}")
+
+
+def _check_tree_options(names: object, moves: object, legend: object) -> None:
+    check_flag(names, "names", none=True)
+    check_flag(moves, "moves", none=True)
+    check_flag(legend, "legend")
 
 
 def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
@@ -139,19 +153,21 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
     height = tree_h + cap_h + leg_h
 
     own = ax is None
-    if own:
+    fig: Figure
+    if ax is None:
         dpi = min(size.dpi, _MAX_PIXELS / max(width, height))
         fig = Drawing(figsize=(width, height), dpi=dpi)
         fig.patch.set_facecolor(WHITE)
         ax = fig.add_axes((0, leg_h / height, 1, tree_h / height))
     else:
-        fig = ax.figure
+        # The caller's axes are in a figure (or a subfigure, which draws like one here).
+        fig = cast(Figure, ax.figure)
     ax.set_axis_off()
     ax.set_xlim(xmin - left_in / slot, xmax + right_in / slot)
     ax.set_ylim(-depth - bottom / level, top / level)
     ax.set_facecolor(WHITE)
 
-    g = nx.DiGraph()
+    g: nx.DiGraph[Path] = nx.DiGraph()
     g.add_nodes_from(styles)
     lw = size.line
     # Data units per point, read off the axes so user-supplied axes work too.
@@ -287,9 +303,13 @@ def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen"
 
     Raises
     ------
+    TypeError
+        ``tree`` is not a Tree, ``ax`` is not matplotlib Axes, a flag
+        (``names``, ``moves``, ``legend``) is not a bool, or ``size`` is
+        neither a name nor a Size.
     ValueError
         An unknown size, a bad ``max_depth``, or a root with more children
-        than one drawing can show.
+        than one drawing can show (the message names the limit).
 
     Examples
     --------
@@ -300,6 +320,8 @@ def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen"
     if not isinstance(tree, Tree):
         raise TypeError(f"draw_tree draws an abteach.Tree, not {type(tree).__name__}; "
                         "for a search over any game, draw a frame of its trace with draw_frame")
+    _check_ax(ax)
+    _check_tree_options(names, moves, legend)
     size = resolve_size(size)
     scene = tree_scene(tree, max_depth)
     styles = tree_scene_styles(tree, scene, names, moves)
@@ -356,9 +378,14 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
     ------
     IndexError
         A step outside ``0..len(trace)``.
+    TypeError
+        ``trace`` is not a Trace, the step is not a whole number or a Frame,
+        ``highlight`` is not a collection of paths (a string, a number, a
+        single path), a flag is not a bool, or a text option is not a string.
     ValueError
         An unknown size, a bad ``max_depth``, too many nodes to draw, or a
-        highlighted path that is not drawn.
+        highlighted path that is not a node of the tree or is not drawn.
+        Options are checked before anything is drawn.
 
     Examples
     --------
@@ -369,11 +396,25 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
     Traceback (most recent call last):
     ...
     IndexError: step 99 is out of range: this trace has steps 0 to 55
+    >>> draw_frame(tr, 29, highlight="C")
+    Traceback (most recent call last):
+    ...
+    TypeError: highlight must be a collection of paths (tuples of child indices, e.g. [(1,), (2, 0)]), not the string 'C'
     """
+    # Every option is checked before the frame is replayed or anything is drawn.
     size = resolve_size(size)
+    _check_ax(ax)
+    marked = _check_frame_args(trace, "draw_frame", names=names, moves=moves, max_depth=max_depth,
+                               caption=caption, legend=legend, stable=stable, title=title, highlight=highlight,
+                               mark=mark, mark_label=mark_label)
     frame = resolve_frame(trace, step_or_frame)
     styles, pos, scene, ghosts = frame_view(trace, frame, max_depth, names, moves, stable)
-    styles = mark_nodes(styles, highlight, mark)
+    for p in marked:
+        if p not in styles:
+            why = (f"the drawing stops at depth {scene.cut}" if scene.cut is not None and len(p) > scene.cut
+                   else "the search has not reached it at this step")
+            raise ValueError(f"highlight: cannot mark the node at path {path_str(p)}: it is not drawn, as {why}")
+    styles = mark_nodes(styles, marked, mark)
     lines = [title] if title else []
     if caption:
         lines.append(frame_caption(trace, frame))
@@ -381,6 +422,96 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
             lines.append(summary_caption(scene))
     return _render(styles, pos, scene.kids, size, ax, caption="\n".join(lines), legend=legend, frame_mode=True,
                    ghosts=ghosts, mark_label=mark_label)
+
+
+def check_trace(trace: object, who: str) -> Trace:
+    """``trace`` if it is a Trace; else a TypeError that says what ``who`` needs, and how to get it.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> check_trace(ab.alphabeta(ab.examples.FIG_5_2), "save_animation")
+    Traceback (most recent call last):
+    ...
+    TypeError: save_animation needs an abteach.Trace as trace, not a SearchResult: pass the result's .trace
+    """
+    if isinstance(trace, Trace):
+        return trace
+    what = type(trace).__name__
+    inner = getattr(trace, "trace", None)
+    if isinstance(inner, Trace):
+        hint = ": pass the result's .trace"
+    elif hasattr(trace, "trace") and inner is None:
+        hint = ": this search kept no trace; run it again with trace=True and pass its .trace"
+    else:
+        hint = " (e.g. ab.alphabeta(game).trace)"
+    raise TypeError(f"{who} needs an abteach.Trace as trace, not a{'n' if what[:1] in 'AEIOU' else ''} {what}{hint}")
+
+
+def _check_frame_args(trace: object, who: str, *, names: object, moves: object, max_depth: object,
+                      caption: object, legend: object, stable: object, title: object, highlight: object,
+                      mark: object, mark_label: object) -> tuple[Path, ...]:
+    """Check :func:`draw_frame`'s options without drawing; return the highlighted paths."""
+    tr = check_trace(trace, who)
+    _check_tree_options(names, moves, legend)
+    check_max_depth(max_depth)
+    check_flag(caption, "caption")
+    check_flag(stable, "stable", none=True)
+    check_text(title, "title")
+    check_text(mark, "mark")
+    check_text(mark_label, "mark_label")
+    marked = check_paths(highlight, "highlight")
+    if tr.tree is not None:
+        check_paths_in_tree(marked, tr.tree, "highlight")
+    return marked
+
+
+#: The options :func:`draw_frame` takes beside the trace, the step, ``ax`` and ``size``, with their defaults.
+FRAME_OPTIONS: Final = MappingProxyType({
+    name: p.default for name, p in inspect.signature(draw_frame).parameters.items()
+    if p.kind is inspect.Parameter.KEYWORD_ONLY and name != "size"
+})
+
+
+def check_frame_options(trace: object, options: Mapping[str, Any], who: str) -> None:
+    """Check drawing options meant for :func:`draw_frame`, before anything is drawn.
+
+    The export functions pass their ``**draw_options`` here, so an unknown or
+    bad option fails before a file is opened or a frame replayed.
+
+    Parameters
+    ----------
+    trace : Trace
+    options : mapping of str to object
+        Keyword options for :func:`draw_frame` (not ``ax`` or ``size``).
+    who : str
+        The function the options were given to, for the message.
+
+    Raises
+    ------
+    TypeError
+        ``trace`` is not a Trace, an option :func:`draw_frame` does not take,
+        or an option of the wrong type.
+    ValueError
+        An option of the right type with a value that cannot be drawn, such
+        as a highlighted path that is not a node of the tree.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> check_frame_options(tr, {"legend": False, "highlight": [(1,)]}, "save_frame")
+    >>> check_frame_options(tr, {"colour": "red"}, "save_frame")
+    Traceback (most recent call last):
+    ...
+    TypeError: save_frame got an unknown drawing option 'colour'; the options are names, moves, max_depth, caption, legend, stable, title, highlight, mark, mark_label
+    """
+    for name in options:
+        if name not in FRAME_OPTIONS:
+            extra = (f"; {who} draws its own figure, so ax is not an option here" if name == "ax" else
+                     f"; the options are {', '.join(FRAME_OPTIONS)}")
+            raise TypeError(f"{who} got an unknown drawing option {name!r}{extra}")
+    _check_frame_args(trace, who, **{**FRAME_OPTIONS, **options})
 
 
 def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: str | Size = "screen",
@@ -411,6 +542,9 @@ def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: s
 
     Raises
     ------
+    TypeError
+        ``styles`` is not a mapping, ``ax`` is not matplotlib Axes, or another
+        option has the wrong type.
     ValueError
         No styles, a set of paths with a node missing its parent, or an unknown size.
 
@@ -423,6 +557,12 @@ def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: s
     >>> fig = draw_styles(styles, caption="A after B has returned")
     """
     size = resolve_size(size)
+    _check_ax(ax)
+    check_text(caption, "caption")
+    check_flag(legend, "legend")
+    check_text(mark_label, "mark_label")
+    if not isinstance(styles, Mapping):
+        raise TypeError(f"styles must be a mapping of path to Style (see tree_styles), not {type(styles).__name__}")
     if not styles:
         raise ValueError("nothing to draw: styles is empty")
     kids = children_map(styles)
@@ -434,7 +574,7 @@ def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: s
 
 
 __all__ = [
-    "draw_tree", "draw_frame", "draw_styles", "Drawing",
+    "draw_tree", "draw_frame", "draw_styles", "Drawing", "check_trace", "check_frame_options", "FRAME_OPTIONS",
     # Re-exported from the modules that hold them, so ``from abteach.views.draw import ...`` keeps working.
     "mark_nodes", "node_styles", "tree_styles", "principal_variation", "frame_caption", "Style",
     "Size", "SIZES", "resolve_size",

@@ -21,6 +21,8 @@ b'\\x89PNG\\r\\n\\x1a\\n'
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from pathlib import Path as FilePath
 from typing import Any, Final
 
@@ -29,7 +31,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from abteach.views.draw import draw_frame
+from abteach.views.draw import check_frame_options, check_trace, draw_frame
+from abteach.views.options import MAX_DPI, check_dpi, check_filename, check_flag, check_pixels
 from abteach.views.palette import WHITE
 from abteach.views.sizes import Size, resolve_size
 from abteach.trace.frames import Frame, Trace
@@ -47,7 +50,8 @@ _METADATA: Final = {
     "svg": {"Date": None, "Creator": None},
     "pdf": {"CreationDate": None, "Creator": None, "Producer": None},
 }
-_RC: Final = {"svg.hashsalt": "abteach", "svg.fonttype": "path", "pdf.fonttype": 42}
+# Keyed by Any: matplotlib types rc keys as a Literal of every name it knows.
+_RC: Final[dict[Any, Any]] = {"svg.hashsalt": "abteach", "svg.fonttype": "path", "pdf.fonttype": 42}
 
 
 def _format_of(filename: str | FilePath, allowed: dict[str, str]) -> str:
@@ -62,6 +66,8 @@ def _format_of(filename: str | FilePath, allowed: dict[str, str]) -> str:
 
 def _check_target(filename: str | FilePath, overwrite: bool) -> FilePath:
     path = FilePath(filename)
+    if path.is_dir():
+        raise IsADirectoryError(f"cannot write {path}: it is a folder, not a file")
     if path.exists() and not overwrite:
         raise FileExistsError(f"{path} already exists; pass overwrite=True to replace it")
     if not path.parent.is_dir():
@@ -70,13 +76,39 @@ def _check_target(filename: str | FilePath, overwrite: bool) -> FilePath:
 
 
 def _write(path: FilePath, data: bytes, overwrite: bool) -> FilePath:
+    if overwrite:
+        # Write beside the target and rename over it, so a failed write never
+        # leaves the old file half replaced.
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        return path
     # "x" mode refuses a file that appeared since the check, so nothing is ever clobbered by accident.
     try:
-        with open(path, "wb" if overwrite else "xb") as fh:
+        with open(path, "xb") as fh:
             fh.write(data)
     except FileExistsError:
         raise FileExistsError(f"{path} already exists; pass overwrite=True to replace it") from None
     return path
+
+
+def _check_output(who: str, trace: object, filename: object, overwrite: object, size: str | Size,
+                  dpi: object, draw_options: dict[str, Any], formats: dict[str, str]) -> tuple[FilePath, str]:
+    """Check every argument of an export before anything is drawn or written; the path and its format."""
+    check_trace(trace, who)
+    path = check_filename(filename)
+    check_flag(overwrite, "overwrite")
+    fmt_ = _format_of(path, formats)
+    resolve_size(size)
+    if dpi is not None:
+        check_dpi(dpi)
+    check_frame_options(trace, draw_options, who)
+    return path, fmt_
 
 
 def figure_bytes(fig: Figure, format: str = "png", *, dpi: float | None = None) -> bytes:
@@ -87,7 +119,16 @@ def figure_bytes(fig: Figure, format: str = "png", *, dpi: float | None = None) 
     fig : matplotlib Figure
     format : {'png', 'svg', 'pdf'}
     dpi : float, optional
-        Resolution of a PNG; the figure's own by default.
+        Resolution of a PNG; the figure's own by default.  Above 0 and at most
+        :data:`~abteach.views.options.MAX_DPI`; a PNG also stays within
+        :data:`~abteach.views.options.MAX_PIXELS` pixels a side.
+
+    Raises
+    ------
+    TypeError
+        ``fig`` is not a Figure, or ``dpi`` is not a number.
+    ValueError
+        An unknown format, or a ``dpi`` out of range or too big for the figure.
 
     Examples
     --------
@@ -96,8 +137,14 @@ def figure_bytes(fig: Figure, format: str = "png", *, dpi: float | None = None) 
     >>> figure_bytes(draw_tree(ab.examples.FIG_5_2), "pdf")[:5]
     b'%PDF-'
     """
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure, such as draw_tree returns, not {type(fig).__name__}")
     if format not in _METADATA:
         raise ValueError(f"unknown format {format!r}: use one of {', '.join(map(repr, _METADATA))}")
+    if dpi is not None:
+        dpi = check_dpi(dpi)
+        if format == "png":
+            check_pixels(fig.get_figwidth(), fig.get_figheight(), dpi)
     buf = io.BytesIO()
     with matplotlib.rc_context(_RC):
         fig.savefig(buf, format=format, dpi=dpi if dpi is not None else fig.dpi, metadata=_METADATA[format],
@@ -116,8 +163,17 @@ def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", d
         From 0 to ``len(trace)``.
     size : {'screen', 'projector'} or Size
     dpi : float, optional
+        Above 0 and at most :data:`~abteach.views.options.MAX_DPI`.
     **draw_options
         Passed to :func:`abteach.views.draw.draw_frame` (``caption``, ``legend``, ``max_depth``, ...).
+
+    Raises
+    ------
+    TypeError
+        ``trace`` is not a Trace, ``dpi`` is not a number, or a drawing option
+        is unknown or of the wrong type.
+    ValueError
+        A ``dpi`` out of range, or a bad drawing option (see :func:`abteach.views.draw.draw_frame`).
 
     Examples
     --------
@@ -126,10 +182,17 @@ def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", d
     >>> png.startswith(b"\\x89PNG")
     True
     """
+    check_trace(trace, "frame_png")
+    if dpi is not None:
+        dpi = check_dpi(dpi)
+    if "ax" in draw_options:
+        # The figure drawn is resized and rendered here: never someone else's.
+        raise TypeError("frame_png draws its own figure, so ax is not an option here")
     fig = draw_frame(trace, step, size=size, **draw_options)
     # The figure is not registered with pyplot, so it is freed with its last reference:
     # nothing to close, and clearing it would cost more than drawing it.
     if dpi is not None:
+        check_pixels(fig.get_figwidth(), fig.get_figheight(), dpi)
         fig.set_dpi(dpi)
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
@@ -143,6 +206,10 @@ def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", d
 def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, overwrite: bool = False,
                size: str | Size = "screen", dpi: float | None = None, **draw_options: Any) -> FilePath:
     """Write one frame to a PNG, SVG or PDF file, chosen by the file's suffix.
+
+    Every argument is checked before anything is drawn, and the file is
+    written only once the drawing has been rendered, so a bad argument leaves
+    no file behind and never touches an existing one.
 
     Parameters
     ----------
@@ -166,8 +233,14 @@ def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, ove
 
     Raises
     ------
+    TypeError
+        ``trace`` is not a Trace, ``filename`` is not a string or path,
+        ``overwrite`` is not a bool, ``dpi`` is not a number, or a drawing
+        option is unknown or of the wrong type.
     ValueError
-        An unknown suffix (the message names it), or a bad drawing option.
+        An unknown suffix (the message names it), a ``dpi`` that is not above 0
+        and at most :data:`~abteach.views.options.MAX_DPI` or is too big for the
+        drawing, or a bad drawing option.
     FileExistsError
         The file exists and ``overwrite`` is false.
     IndexError
@@ -184,9 +257,8 @@ def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, ove
     ...
     ValueError: cannot write '...cutoff.jpg': unknown file type '.jpg'; use one of .png, .svg, .pdf
     """
-    fmt_ = _format_of(filename, FORMATS)
-    resolve_size(size)
-    path = _check_target(filename, overwrite)
+    path, fmt_ = _check_output("save_frame", trace, filename, overwrite, size, dpi, draw_options, FORMATS)
+    path = _check_target(path, overwrite)
     fig = draw_frame(trace, step, size=size, **draw_options)
     return _write(path, figure_bytes(fig, fmt_, dpi=dpi), overwrite)
 
@@ -215,6 +287,9 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
                    **draw_options: Any) -> FilePath:
     """Write the whole search as an animated GIF, one frame per step.
 
+    Every argument is checked before the first frame is drawn, and the file
+    is written only once every frame has been rendered.
+
     Parameters
     ----------
     trace : Trace
@@ -231,6 +306,7 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
         A trace with more than ``max_frames - 1`` events is sampled evenly
         (:func:`animation_steps`); by default :data:`MAX_ANIMATION_FRAMES`.
     dpi : float, optional
+        Above 0 and at most :data:`~abteach.views.options.MAX_DPI`.
     **draw_options
         Passed to :func:`abteach.views.draw.draw_frame`.
 
@@ -239,6 +315,18 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
     pathlib.Path
         The file written.  It holds ``len(trace) + 1`` frames, steps 0 to
         ``len(trace)``, unless sampled.
+
+    Raises
+    ------
+    TypeError
+        ``trace`` is not a Trace (a search result's ``.trace`` is), ``filename``
+        is not a string or path, ``overwrite`` is not a bool, ``dpi`` is not a
+        number, or a drawing option is unknown or of the wrong type.
+    ValueError
+        A suffix other than ``.gif``, a bad ``duration``, ``hold_last``,
+        ``max_frames`` or ``dpi``, or a bad drawing option.
+    FileExistsError
+        The file exists and ``overwrite`` is false.
 
     Examples
     --------
@@ -251,25 +339,26 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
     ...     Image.open(gif).n_frames
     5
     """
-    _format_of(filename, {".gif": "gif"})
-    resolve_size(size)
+    path, _ = _check_output("save_animation", trace, filename, overwrite, size, dpi, draw_options, {".gif": "gif"})
     if isinstance(duration, bool) or not isinstance(duration, int) or duration < 20:
         raise ValueError(f"duration must be a whole number of milliseconds ≥ 20, not {duration!r}")
+    if isinstance(hold_last, bool) or not isinstance(hold_last, int) or hold_last < 0:
+        raise ValueError(f"hold_last must be a whole number of milliseconds ≥ 0, not {hold_last!r}")
     steps = animation_steps(len(trace), max_frames)
-    path = _check_target(filename, overwrite)
+    path = _check_target(path, overwrite)
     draw_options.setdefault("stable", True)  # one layout for every frame, so nothing jumps
     images: list[Image.Image] = []
     for frame in trace.frames(steps):
         png = frame_png(trace, frame, size=size, dpi=dpi, **draw_options)
-        with Image.open(io.BytesIO(png)) as im:
-            images.append(im.convert("RGB"))
+        with Image.open(io.BytesIO(png)) as opened:
+            images.append(opened.convert("RGB"))
     # Frames can differ by a few pixels (a longer caption); pad all to one canvas.
     width = max(im.width for im in images)
     height = max(im.height for im in images)
     frames = []
-    for im in images:
+    for image in images:
         canvas = Image.new("RGB", (width, height), WHITE)
-        canvas.paste(im, ((width - im.width) // 2, 0))
+        canvas.paste(image, ((width - image.width) // 2, 0))
         frames.append(canvas.convert("P", palette=Image.Palette.ADAPTIVE, colors=128))
     durations = [duration] * len(frames)
     durations[-1] = max(duration, hold_last)
@@ -280,4 +369,4 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
 
 
 __all__ = ["save_frame", "save_animation", "frame_png", "figure_bytes", "animation_steps",
-           "FORMATS", "MAX_ANIMATION_FRAMES"]
+           "FORMATS", "MAX_ANIMATION_FRAMES", "MAX_DPI"]

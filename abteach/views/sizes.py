@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import numbers
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Final, Mapping
+
+from abteach.views.options import check_dpi
 
 @dataclass(frozen=True)
 class Size:
@@ -12,6 +16,21 @@ class Size:
 
     Use a name from :data:`SIZES` (``"screen"``, ``"projector"``), or build
     your own.
+
+    Raises
+    ------
+    TypeError
+        A name that is not a string, or a length that is not a real number.
+    ValueError
+        A length that is not finite and above 0, or a ``dpi`` above
+        :data:`abteach.views.options.MAX_DPI`.
+
+    Examples
+    --------
+    >>> Size("hall", font=20, small=16, marker=50, line=2.2, level=1.8, min_slot=1, min_width=12, dpi=-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: Size.dpi must be a number of dots per inch above 0 and at most 1200 (abteach.views.options.MAX_DPI), not -5
     """
 
     name: str
@@ -23,6 +42,21 @@ class Size:
     min_slot: float   # inches between neighbouring leaves, at least
     min_width: float  # inches: narrower figures are widened
     dpi: float
+
+    def __post_init__(self) -> None:
+        # A bad length would surface deep inside matplotlib, as a blank or a
+        # gigantic figure; say which one it is instead.
+        if not isinstance(self.name, str):
+            raise TypeError(f"Size.name must be a string, not {self.name!r}")
+        check_dpi(self.dpi, "Size.dpi")
+        for f in fields(self):
+            if f.name in ("name", "dpi"):
+                continue
+            x = getattr(self, f.name)
+            if isinstance(x, bool) or not isinstance(x, numbers.Real):
+                raise TypeError(f"Size.{f.name} must be a number, not {x!r}")
+            if not (math.isfinite(x) and float(x) > 0):
+                raise ValueError(f"Size.{f.name} must be a finite number above 0, not {x!r}")
 
 
 #: The named sizes.  ``"projector"`` is for lecture halls: bigger text and
@@ -41,6 +75,9 @@ def resolve_size(size: str | Size) -> Size:
         return size
     if isinstance(size, str) and size in SIZES:
         return SIZES[size]
+    if not isinstance(size, str):
+        raise TypeError(f"size must be one of {', '.join(map(repr, SIZES))} or an abteach.views.draw.Size, "
+                        f"not {size!r}")
     raise ValueError(f"unknown size {size!r}: use one of {', '.join(map(repr, SIZES))}, or an abteach.views.draw.Size")
 
 

@@ -1,8 +1,14 @@
-"""Fig. 5.5 beside the algorithm: drawings and a widget that show where they disagree.
+"""Fig. 5.5, or any figure's stages, beside the algorithm: drawings and a widget that show where they disagree.
 
 A view: it draws a figure's stages (:mod:`abteach.lessons.fig55`) and the frames of a
 trace the search already recorded, and never runs a search.  The comparison
 itself is :func:`abteach.lessons.fig55.compare_stage`; this module only shows it.
+
+The stages are the book's :data:`~abteach.lessons.fig55.FIG_5_5` by default,
+but any tree's will do (:func:`abteach.lessons.fig55.figure_stage`).  Titles
+name the book only for the book's stages on the book's tree, and a stage's
+label is looked up among the stages it belongs to: pass them as ``stages=``
+(the widget keeps its own).
 
 * :func:`draw_stage` draws the tree as the figure does at one stage: each node
   it has reached with its range [low, high] beside it, the rest dotted.
@@ -30,7 +36,7 @@ from __future__ import annotations
 import html
 import io
 from dataclasses import replace
-from typing import Any, Final, Iterable, Mapping, Sequence
+from typing import Any, Final, Iterable, Mapping, Sequence, cast
 
 import ipywidgets as widgets
 from matplotlib.axes import Axes
@@ -40,7 +46,9 @@ from PIL import Image
 from abteach.views.draw import draw_frame, draw_styles
 from abteach.search.events import Bound, fmt
 from abteach.views.export import figure_bytes, frame_png
-from abteach.lessons.fig55 import FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, stage, stage_step
+from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
+from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, is_book_tree,
+                                   is_fig_5_5, stage, stage_step)
 from abteach.views.palette import LIGHT, MUTED, UNSEEN, WHITE
 from abteach.views.sizes import Size, resolve_size
 from abteach.views.styles import Style, mark_nodes, tree_styles
@@ -58,23 +66,48 @@ _ALGORITHM_MARK_LABEL: Final = "the figure draws something else here"
 _ASPECT_WORDS: Final = {"reached": "reached?", "alpha": "α", "beta": "β", "v": "v", "returned": "returned value"}
 
 
-def _stage_of(which: FigureStage | str, stages: Sequence[FigureStage] = FIG_5_5) -> FigureStage:
+def _stage_of(which: FigureStage | str, tree: Tree | None, stages: Sequence[FigureStage] | None = None) -> FigureStage:
+    """The stage ``which`` names, looked up among the stages of ``tree``'s figure.
+
+    A label is looked up in ``stages``; without them, in :data:`FIG_5_5`, whose
+    labels only mean something on the book's tree.
+    """
     if isinstance(which, FigureStage):
         return which
-    if isinstance(which, str):
-        return stage(which, stages)  # KeyError naming the labels there are
-    raise TypeError(f"a stage is a FigureStage or its label ('a' ... 'f'), not {type(which).__name__}")
+    if not isinstance(which, str):
+        raise TypeError(f"a stage is a FigureStage or its label ('a' ... 'f'), not {type(which).__name__}")
+    if stages is None:
+        if tree is not None and not is_book_tree(tree):
+            # Fig. 5.5's (d) on another tree would compare the book's ranges with the wrong nodes.
+            raise KeyError(f"stage {which!r}: a label alone names a stage of Fig. 5.5, which is drawn on "
+                           "examples.FIG_5_2, not on this tree; pass the FigureStage itself, "
+                           "or the stages it belongs to as stages=")
+        stages = FIG_5_5
+    return stage(which, stages)  # KeyError naming the labels there are
 
 
-def disagreeing_nodes(which: FigureStage | str, trace: Trace) -> tuple[Path, ...]:
+def _tree_of(trace: Trace) -> Tree | None:
+    return trace.tree if isinstance(trace, Trace) else None
+
+
+def _book(s: FigureStage, tree: Tree | None) -> bool:
+    """Whether to name the book: ``s`` is a stage of Fig. 5.5, drawn on the book's tree."""
+    return is_fig_5_5(s, tree)
+
+
+def disagreeing_nodes(which: FigureStage | str, trace: Trace, *,
+                      stages: Sequence[FigureStage] | None = None) -> tuple[Path, ...]:
     """The nodes where a stage and the algorithm disagree, each once, in preorder.
 
     Parameters
     ----------
     which : FigureStage or str
-        A stage, or the label of one of :data:`abteach.lessons.fig55.FIG_5_5`.
+        A stage, or the label of one of ``stages``.
     trace : Trace
         An alpha-beta trace of the stage's tree.
+    stages : sequence of FigureStage, optional
+        Where to look a label up; :data:`abteach.lessons.fig55.FIG_5_5` by
+        default, whose labels name stages only on the book's tree.
 
     Examples
     --------
@@ -84,7 +117,7 @@ def disagreeing_nodes(which: FigureStage | str, trace: Trace) -> tuple[Path, ...
     ((), ((1,),))
     """
     paths: dict[Path, None] = {}
-    for d in compare_stage(_stage_of(which), trace):
+    for d in compare_stage(_stage_of(which, _tree_of(trace), stages), trace):
         paths.setdefault(d.path, None)
     return tuple(paths)
 
@@ -97,13 +130,20 @@ def _reached(s: FigureStage, tree: Tree) -> set[Path]:
     return reached
 
 
+def _check_tree(tree: object) -> Tree:
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be the abteach.Tree the stages are drawn on, not {type(tree).__name__}")
+    return tree
+
+
 def stage_styles(tree: Tree, which: FigureStage | str, *, highlight: Iterable[Path] = (),
-                 mark: str = MARK) -> dict[Path, Style]:
+                 mark: str = MARK, stages: Sequence[FigureStage] | None = None) -> dict[Path, Style]:
     """How every node is drawn at one stage of the figure: the pure part of :func:`draw_stage`.
 
     A node the figure has reached is drawn plainly, with its range as the
     annotation beside it; a node it has not reached (drawn blank, or below
-    nothing it has seen) is dotted and muted, as in a frame.
+    nothing it has seen) is dotted and muted, as in a frame.  ``stages`` is
+    where a label is looked up, as for :func:`disagreeing_nodes`.
 
     Examples
     --------
@@ -112,7 +152,10 @@ def stage_styles(tree: Tree, which: FigureStage | str, *, highlight: Iterable[Pa
     >>> s[(1,)].annotation, s[(1,)].mark, s[(2,)].outline_style, s[(1, 1)].outline_style
     ('[−∞, 2]', '≠', ':', ':')
     """
-    s = _stage_of(which)
+    _check_tree(tree)
+    marked = check_paths(highlight, "highlight")
+    check_paths_in_tree(marked, tree, "highlight")
+    s = _stage_of(which, tree, stages)
     check_stage(s, tree)
     reached = _reached(s, tree)
     out: dict[Path, Style] = {}
@@ -124,24 +167,36 @@ def stage_styles(tree: Tree, which: FigureStage | str, *, highlight: Iterable[Pa
         elif s.ranges.get(p) is not None:
             style = replace(style, annotation=str(s.ranges[p]))
         out[p] = style
-    return mark_nodes(out, highlight, mark)
+    return mark_nodes(out, marked, mark)
 
 
-def stage_caption(s: FigureStage) -> str:
+def stage_caption(s: FigureStage, tree: Tree | None = None) -> str:
     """The title of a stage's drawing: which stage, and what it says.
+
+    It names the book only for a stage of :data:`abteach.lessons.fig55.FIG_5_5`
+    (drawn on the book's tree, when ``tree`` is given); any other stage is
+    called the figure's.
 
     Examples
     --------
     >>> print(stage_caption(stage("e+")))
     Fig. 5.5 (e+), as drawn on some slides (not in the book)
     5: D ≤ 5, so the root is at most 5 (slides only)
+    >>> print(stage_caption(FigureStage("1", {(): (3, 9)}, "A ≥ 3")))
+    The figure at stage (1)
+    A ≥ 3
     """
-    where = "as drawn in the book" if s.in_book else "as drawn on some slides (not in the book)"
-    return f"Fig. 5.5 ({s.label}), {where}" + (f"\n{s.caption}" if s.caption else "")
+    if _book(s, tree):
+        where = "as drawn in the book" if s.in_book else "as drawn on some slides (not in the book)"
+        head = f"Fig. 5.5 ({s.label}), {where}"
+    else:
+        head = f"The figure at stage ({s.label})" + ("" if s.in_book else ", an added stage")
+    return head + (f"\n{s.caption}" if s.caption else "")
 
 
 def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, highlight: Iterable[Path] = (),
-               size: str | Size = "screen", caption: bool = True, legend: bool = True) -> Figure:
+               size: str | Size = "screen", caption: bool = True, legend: bool = True,
+               stages: Sequence[FigureStage] | None = None) -> Figure:
     """Draw the tree as the figure does at one stage: each reached node with its range [low, high].
 
     Parameters
@@ -149,7 +204,8 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     tree : Tree
         The figure's tree (:data:`abteach.games.examples.FIG_5_2` for Fig. 5.5).
     which : FigureStage or str
-        A stage, or the label of one of :data:`abteach.lessons.fig55.FIG_5_5` (``'a'`` ... ``'f'``, ``'e+'``).
+        A stage, or the label of one of ``stages`` (by default of
+        :data:`abteach.lessons.fig55.FIG_5_5`: ``'a'`` ... ``'f'``, ``'e+'``, on the book's tree only).
     ax : matplotlib Axes, optional
     highlight : iterable of paths
         Nodes to mark with a dashed ring and ``≠``; usually
@@ -158,6 +214,8 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     caption : bool
         Write the stage and its caption above the tree.
     legend : bool
+    stages : sequence of FigureStage, optional
+        Where to look a label up.
 
     Returns
     -------
@@ -166,7 +224,11 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     Raises
     ------
     KeyError
-        An unknown stage label (the message lists the labels).
+        An unknown stage label (the message lists the labels), or a label
+        without ``stages`` on a tree other than the book's.
+    TypeError
+        ``tree`` is not a Tree, ``highlight`` is not a collection of paths, or
+        a flag is not a bool.
     ValueError
         A stage that does not fit the tree, a highlighted path that is not in
         it, or an unknown size.
@@ -180,19 +242,22 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     ...
     KeyError: "no stage 'g'; the stages are ['a', 'b', 'c', 'd', 'e', 'e+', 'f']"
     """
-    s = _stage_of(which)
+    check_flag(caption, "caption")
+    s = _stage_of(which, _check_tree(tree), stages)
     styles = stage_styles(tree, s, highlight=highlight)
-    return draw_styles(styles, ax, size=size, caption=stage_caption(s) if caption else "", legend=legend,
+    return draw_styles(styles, ax, size=size, caption=stage_caption(s, tree) if caption else "", legend=legend,
                        mark_label=_FIGURE_MARK_LABEL)
 
 
 def _frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | None, edition: str | None,
                    caption: bool) -> dict[str, Any]:
+    if edition is not None:
+        check_text(edition, "edition")
     who = edition or f"{trace.edition}{'rd' if trace.edition == 3 else 'th'} edition"
     return {
         "title": f"The algorithm ({who}) at stage ({s.label})" if caption else "",
         "caption": caption,
-        "highlight": disagreeing_nodes(s, trace) if highlight is None else tuple(highlight),
+        "highlight": disagreeing_nodes(s, trace) if highlight is None else check_paths(highlight, "highlight"),
         "mark": MARK,
         "mark_label": _ALGORITHM_MARK_LABEL,
     }
@@ -200,7 +265,8 @@ def _frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | Non
 
 def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = None, *,
                      highlight: Iterable[Path] | None = None, size: str | Size = "screen",
-                     caption: bool = True, legend: bool = True, edition: str | None = None) -> Figure:
+                     caption: bool = True, legend: bool = True, edition: str | None = None,
+                     stages: Sequence[FigureStage] | None = None) -> Figure:
     """Draw what the algorithm holds at a stage's step, the nodes that disagree with the figure marked.
 
     Parameters
@@ -208,7 +274,7 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
     trace : Trace
         An alpha-beta trace of the stage's tree.
     which : FigureStage or str
-        A stage, or the label of one of :data:`abteach.lessons.fig55.FIG_5_5`.
+        A stage, or the label of one of ``stages``.
     ax : matplotlib Axes, optional
     highlight : iterable of paths, optional
         Nodes to mark; by default :func:`disagreeing_nodes`.
@@ -218,6 +284,8 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
     legend : bool
     edition : str, optional
         How to name the search in the title (``'3rd edition'`` by default, from the trace).
+    stages : sequence of FigureStage, optional
+        Where to look a label up, as for :func:`disagreeing_nodes`.
 
     Returns
     -------
@@ -227,34 +295,40 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
     ------
     KeyError
         An unknown stage label.
+    TypeError
+        ``highlight`` is not a collection of paths, or another option has the wrong type.
     ValueError
-        A stage that does not fit the trace (see :func:`abteach.lessons.fig55.stage_step`).
+        A stage that does not fit the trace (see :func:`abteach.lessons.fig55.stage_step`),
+        or a highlighted path that is not a node of its tree.
 
     Examples
     --------
     >>> import abteach as ab
     >>> fig = draw_stage_frame(ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace, "d")
     """
-    s = _stage_of(which)
+    check_flag(caption, "caption")
+    s = _stage_of(which, _tree_of(trace), stages)
     return draw_frame(trace, stage_step(s, trace), ax, size=size, legend=legend,
                       **_frame_options(trace, s, highlight, edition, caption))
 
 
 _STATUS_WORDS: Final = {Status.UNVISITED: "not reached", Status.ACTIVE: "on the stack", Status.DONE: "returned",
                          Status.PRUNED: "pruned"}
-_BOUND_WORDS: Final = {Bound.EXACT: "exact", Bound.UPPER: "fail-low", Bound.LOWER: "fail-high"}
+_BOUND_WORDS: Final[dict[Bound | None, str]] = {Bound.EXACT: "exact", Bound.UPPER: "fail-low", Bound.LOWER: "fail-high"}
 
 #: The columns of :func:`stage_table`.
 STAGE_COLUMNS: Final = ("node", "the figure draws", "state", "α", "β", "v", "returned", "verdict")
 
 
-def stage_table(which: FigureStage | str, trace: Trace) -> Table:
+def stage_table(which: FigureStage | str, trace: Trace, *, stages: Sequence[FigureStage] | None = None) -> Table:
     """One stage, node by node: what the figure draws, what the algorithm holds, and whether they agree.
 
     One row per node the stage mentions, in preorder, at the stage's step
     (:func:`abteach.lessons.fig55.stage_step`).  The verdict names the aspects that
     disagree (see :mod:`abteach.lessons.fig55`), with the reasons in
-    :func:`abteach.lessons.fig55.compare_stage`.
+    :func:`abteach.lessons.fig55.compare_stage`.  The caption names the book
+    only for a stage of Fig. 5.5 on the book's tree; ``stages`` is where a
+    label is looked up, as for :func:`disagreeing_nodes`.
 
     Examples
     --------
@@ -268,14 +342,15 @@ def stage_table(which: FigureStage | str, trace: Trace) -> Table:
     C     [−∞, 2]           returned  3   +∞  2  2 (fail-low)  ≠ α, β
     D     [2, 2]            returned  3   5   2  2 (fail-low)  ≠ α, β, returned value
     """
-    s = _stage_of(which)
-    step = stage_step(s, trace)
+    s = _stage_of(which, _tree_of(trace), stages)
+    step = stage_step(s, trace)  # refuses a trace this stage cannot be compared with
+    tree = cast(Tree, trace.tree)  # stage_step refuses traces without an explicit tree
     frame = trace.frame(step)
     found: dict[Path, list[str]] = {}
     for d in compare_stage(s, trace):
         found.setdefault(d.path, []).append(_ASPECT_WORDS[d.aspect])
     rows = []
-    for path in trace.tree.nodes:  # preorder, as compare_stage lists them
+    for path in tree.nodes:  # preorder, as compare_stage lists them
         if path not in s.ranges:
             continue
         state = frame.node(path)
@@ -294,7 +369,8 @@ def stage_table(which: FigureStage | str, trace: Trace) -> Table:
             returned,
             f"{MARK} " + ", ".join(found[path]) if path in found else "agrees",
         ))
-    caption = f"Fig. 5.5 ({s.label}) against the algorithm at step {step} of {len(trace)}"
+    what = f"Fig. 5.5 ({s.label})" if _book(s, tree) else f"The figure at stage ({s.label})"
+    caption = f"{what} against the algorithm at step {step} of {len(trace)}"
     return table(rows, STAGE_COLUMNS, caption=caption)
 
 
@@ -361,7 +437,7 @@ def _side_by_side(left: bytes, right: bytes) -> bytes:
 
 
 class FigureVsAlgorithm(widgets.VBox):
-    """Fig. 5.5 and the algorithm side by side, one stage at a time.
+    """A figure's stages (Fig. 5.5 by default) and the algorithm side by side, one stage at a time.
 
     Build one with :func:`figure_vs_algorithm`.  ``stage`` is the label of the
     stage shown, ``edition`` the label of the search shown.
@@ -390,7 +466,7 @@ class FigureVsAlgorithm(widgets.VBox):
         self._found = {label: {s.label: compare_stage(s, t) for s in self.stages}
                        for label, t in self.traces.items()}
         labels = [s.label for s in self.stages]
-        first = labels[0] if start is None else _stage_of(start, self.stages).label
+        first = labels[0] if start is None else _stage_of(start, None, self.stages).label
         self._pngs: dict[tuple[str, str, str], bytes] = {}  # per widget: (side, edition, stage) -> PNG
 
         self.edition_switch = widgets.ToggleButtons(
@@ -453,7 +529,7 @@ class FigureVsAlgorithm(widgets.VBox):
         KeyError
             A label that is not one of the stages (the message lists them).
         """
-        self.slider.value = _stage_of(label, self.stages).label
+        self.slider.value = _stage_of(label, None, self.stages).label
 
     def use(self, edition: str) -> None:
         """Show the search called ``edition``.
@@ -471,8 +547,8 @@ class FigureVsAlgorithm(widgets.VBox):
         """The figure's drawing of the stage shown, as PNG bytes."""
         key = ("figure", self.edition, self.stage)
         if key not in self._pngs:
-            s = _stage_of(self.stage, self.stages)
-            fig = draw_stage(self.trace.tree, s, highlight=self.highlighted, size=self.size)
+            s = _stage_of(self.stage, None, self.stages)
+            fig = draw_stage(cast(Tree, self.trace.tree), s, highlight=self.highlighted, size=self.size)
             self._pngs[key] = figure_bytes(fig, "png")
         return self._pngs[key]
 
@@ -480,19 +556,20 @@ class FigureVsAlgorithm(widgets.VBox):
         """The algorithm's drawing at the stage's step, as PNG bytes."""
         key = ("algorithm", self.edition, self.stage)
         if key not in self._pngs:
-            s = _stage_of(self.stage, self.stages)
+            s = _stage_of(self.stage, None, self.stages)
             options = _frame_options(self.trace, s, self.highlighted, self.edition, True)
             self._pngs[key] = frame_png(self.trace, stage_step(s, self.trace), size=self.size, **options)
         return self._pngs[key]
 
     def _show(self) -> None:
-        s = _stage_of(self.stage, self.stages)
+        s = _stage_of(self.stage, None, self.stages)
         step = stage_step(s, self.trace)
         nodes = len(self.highlighted)
         verdict = (f"{MARK} marks the {nodes} node{'s' if nodes != 1 else ''} where they disagree."
                    if nodes else "They agree at every node.")
+        figure = "Fig. 5.5" if _book(s, self.trace.tree) else "the figure at stage"
         self.heading.value = (
-            f"<div><b>Left:</b> Fig. 5.5 ({html.escape(s.label)}), the ranges it draws. "
+            f"<div><b>Left:</b> {figure} ({html.escape(s.label)}), the ranges it draws. "
             f"<b>Right:</b> the algorithm ({html.escape(self.edition)}) at step {step} of {len(self.trace)}, "
             f"with α, β and v. {verdict}</div>")
         self.figure_image.value = self.figure_png()
@@ -516,13 +593,16 @@ class FigureVsAlgorithm(widgets.VBox):
             what = f"{len(ds)} disagreement{'s' if len(ds) != 1 else ''} at {names}"
         else:
             what = "no disagreement"
-        step = stage_step(_stage_of(self.stage, self.stages), self.trace)
+        step = stage_step(_stage_of(self.stage, None, self.stages), self.trace)
         return f"FigureVsAlgorithm({self.edition}, stage ({self.stage}) at step {step} of {len(self.trace)}: {what})"
 
 
 def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[FigureStage] = FIG_5_5, *,
                         size: str | Size = "screen", start: str | None = None) -> FigureVsAlgorithm:
-    """Fig. 5.5 beside the algorithm: a stage slider, both trees, and what disagrees, written out.
+    """A figure beside the algorithm: a stage slider, both trees, and what disagrees, written out.
+
+    The figure is Fig. 5.5 unless ``stages`` says otherwise; only then do the
+    titles name the book.
 
     Parameters
     ----------
@@ -531,7 +611,8 @@ def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[
         ``{"3rd edition": ab.alphabeta(tree), "4th edition": ab.alphabeta(tree, edition=4)}``.
         Two or more add a switch between them.
     stages : sequence of FigureStage
-        :data:`abteach.lessons.fig55.FIG_5_5` by default.
+        :data:`abteach.lessons.fig55.FIG_5_5` by default, or a caller's stages
+        for another tree (:func:`abteach.lessons.fig55.figure_stage`).
     size : {'screen', 'projector'} or Size
     start : str, optional
         The label of the stage shown first; the first stage by default.

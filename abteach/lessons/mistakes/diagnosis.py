@@ -102,12 +102,15 @@ def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | N
     step 10, at b2: b2 is called with (α, β) = (−∞, +∞) where the correct search passes (−∞, 3)
 
     Under the other tie rule, the tie cutoff is the difference, not the label
-    of the return that led to it (B's second child returns 5 = β, exact under
-    the strict rule and a lower bound under the textbook's):
+    of the return that led to it.  Here D returns 5 = β, exact under the
+    strict rule and a lower bound under the textbook's; then C, at v = 5 = β,
+    cuts off under the textbook's rule only:
 
-    >>> t = ab.tree([[5, [[5, 7], 9]]])
+    >>> t = ab.tree([[5, [[5, 7], 9]]], names={(): "A", (0,): "B", (0, 1): "C", (0, 1, 0): "D", (0, 1, 1): "c2"})
     >>> print(first_difference(ab.alphabeta(t).trace, run_mistake("strict-test", t).trace))
-    step 26, at 0.1: the correct test v=5 ≥ β=5 cuts off here; this search's v=5 > β=5 does not, so 0.1.1 is still searched
+    ... # doctest: +NORMALIZE_WHITESPACE
+    step 26, at C: the correct test v=5 ≥ β=5 cuts off here; this search's v=5 > β=5 does not,
+    so c2 is still searched
     """
     tie_rules_differ = correct_trace.prune_on_tie != buggy_trace.prune_on_tie
     label: Difference | None = None  # the first return labelled differently, should nothing else differ
