@@ -272,9 +272,15 @@ class Trace(Sequence[Event]):
 
     # -- names ---------------------------------------------------------------
     def name(self, path: Path) -> str:
-        """A node's display name: its tree name, or the moves that lead to it from the start."""
+        """A node's name in sentences: its tree name, or the moves that lead to it from the start.
+
+        A tree whose nodes have no names of their own is lettered as the
+        textbook letters Fig. 5.2: inner nodes A, B, C, ... level by level, and
+        each leaf by its parent's letter and its place (b1, b2, ...).
+        """
         if self.tree is not None:
-            return self.tree.name(path)
+            letters = self._letters
+            return letters[path] if letters is not None and path in letters else self.tree.name(path)
         if path not in self._names:
             state, moves = self.state, []
             for i in path[len(self.root):]:
@@ -285,12 +291,27 @@ class Trace(Sequence[Event]):
             self._names[path] = " ".join(moves) if moves else "root"
         return self._names[path]
 
+    @cached_property
+    def _letters(self) -> dict[Path, str] | None:
+        tree = self.tree
+        if tree is None or any(n.name != path_str(p) for p, n in tree.nodes.items()):
+            return None
+        inner = sorted((p for p, n in tree.nodes.items() if not n.is_leaf), key=lambda p: (len(p), p))
+        out = {p: _letter(k) for k, p in enumerate(inner)}
+        for p, n in tree.nodes.items():
+            if n.is_leaf:
+                out[p] = (out[p[:-1]].lower() + str(p[-1] + 1)) if p else "A"
+        return out
+
     def move_name(self, path: Path) -> str:
         """The name of the move that leads into ``path`` (``'a1'`` on the textbook tree)."""
         if not path:
             return ""
         if self.tree is not None:
-            return self.tree.node(path).move or str(path[-1])
+            move = self.tree.node(path).move
+            if (move is None or move == str(path[-1])) and self._letters is not None:
+                return self._letters[path[:-1]].lower() + str(path[-1] + 1)  # as the book names a1, a2, a3
+            return move or str(path[-1])
         return self.name(path).split(" ")[-1]
 
     def names(self, paths: Sequence[Path]) -> str:
@@ -386,6 +407,16 @@ class _Frames(Sequence[Frame]):
         if k < 0:
             k += len(self)
         return self.trace.frame(k)
+
+
+def _letter(k: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA', ...: spreadsheet column letters."""
+    s = ""
+    k += 1
+    while k:
+        k, r = divmod(k - 1, 26)
+        s = chr(65 + r) + s
+    return s
 
 
 def _as_path(path: Any) -> Path:
