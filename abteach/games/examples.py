@@ -70,5 +70,9 @@ TIED_ROOT: Tree = tree(
     moves={(0,): "a1", (1,): "a2", (2,): "a3"},
 )
 
+#: Where fail-soft and fail-hard part: D (MAX, called with α = 3) finds only 1 and 2.
+#: The textbook's D returns 2, a bound below α; the fail-hard D returns α = 3, and so does C.
+FAIL_LOW: Tree = tree([[3], [[1, 2]]])
+
 ALL: dict[str, Tree] = {"FIG_5_2": FIG_5_2, "WIKIPEDIA": WIKIPEDIA, "TUTORIAL": TUTORIAL, "TIED": TIED,
-                        "UNEVEN": UNEVEN, "TIED_ROOT": TIED_ROOT}
+                        "UNEVEN": UNEVEN, "TIED_ROOT": TIED_ROOT, "FAIL_LOW": FAIL_LOW}
