@@ -247,7 +247,8 @@ def _frame_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None,
                   moves: bool | None) -> dict[Path, Style]:
     tree = trace.tree
     if tree is not None:
-        show_names = _auto(names, any(not _is_default_name(n.name, p) for p, n in tree.nodes.items()))
+        # The trace's names, so a drawing names nodes as the sentences under it do.
+        show_names = _auto(names, any(not _is_default_name(trace.name(p), p) for p in tree.nodes))
     else:
         show_names = _auto(names, False)  # a game node's name is its whole move list: too long to draw
     show_moves = _auto(moves, True)
@@ -268,7 +269,7 @@ def _frame_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None,
         if tree is not None:
             node = tree.nodes[p]
             player, leaf_value = node.player, node.value
-            raw_name, move = node.name, ((node.move or str(p[-1])) if p else "")
+            raw_name, move = trace.name(p), (trace.move_name(p) if p else "")
         else:
             parent_player = players.get(p[:-1], MIN)
             player = state.player or (MIN if parent_player == MAX else MAX)
