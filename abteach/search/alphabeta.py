@@ -12,8 +12,8 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.search.problem import Evaluate, Order, Problem
-from abteach.search.record import TESTS, Recorder, Tally
+from abteach.search.problem import Evaluate, Order, Problem, check_flag
+from abteach.search.record import TESTS, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 from abteach.search.rules import strict
 
@@ -70,10 +70,8 @@ def check_options(edition: Any, prune_on_tie: Any, trace: Any) -> None:
     """The options every alpha-beta search takes, checked before it starts."""
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
-    if not isinstance(prune_on_tie, bool):
-        raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
-    if not isinstance(trace, bool):
-        raise TypeError(f"trace must be True or False, not {trace!r}")
+    check_flag("prune_on_tie", prune_on_tie)
+    check_flag("trace", trace)
 
 
 #: The cutoff tests as the recorder reports them under the strict rule.
@@ -82,10 +80,8 @@ STRICT_TESTS = {**TESTS, "max.test": ("v", ">", "Î²"), "min.test": ("v", "<", "Î
 
 def recorder(problem: Problem, trace: bool, prune_on_tie: bool = True) -> Tally:
     """The recorder for a search of ``problem``: a :class:`Recorder` when traced, else a :class:`Tally`."""
-    tests = TESTS if prune_on_tie else STRICT_TESTS
-    if trace:
-        return Recorder(problem.root, closed_window=not prune_on_tie, tests=tests)
-    return Tally(problem.root, tests=tests)
+    return recorder_for(problem.root, trace, tests=TESTS if prune_on_tie else STRICT_TESTS,
+                        closed_window=not prune_on_tie)
 
 
 def alphabeta3(p: Problem, log: Tally) -> tuple[float, None]:

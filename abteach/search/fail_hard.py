@@ -17,8 +17,8 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.search.problem import Evaluate, Order, Problem
-from abteach.search.record import TESTS, Recorder, Tally
+from abteach.search.problem import Evaluate, Order, Problem, check_flag
+from abteach.search.record import TESTS, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 
 #: Both branches test β ≤ α.
@@ -37,11 +37,9 @@ def alphabeta_fail_hard(game: Any, state: Any = None, *, depth: int | None = Non
     >>> r.value, r.move_name, r.pruned
     (3, 'a1', [(1, 1), (1, 2)])
     """
-    if not isinstance(trace, bool):
-        raise TypeError(f"trace must be True or False, not {trace!r}")
+    check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    tests = FAIL_HARD_TESTS
-    log = Recorder(problem.root, tests=tests) if trace else Tally(problem.root, tests=tests)
+    log = recorder_for(problem.root, trace, tests=FAIL_HARD_TESTS)
     value = run(fail_hard, problem, log)
     return finish(problem, log, value, Spec("alphabeta_fail_hard", 3, True, depth is not None))
 

@@ -10,8 +10,8 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.search.problem import Evaluate, Order, Problem
-from abteach.search.record import Recorder, Tally
+from abteach.search.problem import Evaluate, Order, Problem, check_flag
+from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 
 
@@ -31,10 +31,9 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
     """
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
-    if not isinstance(trace, bool):
-        raise TypeError(f"trace must be True or False, not {trace!r}")
+    check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    log = Recorder(problem.root) if trace else Tally(problem.root)
+    log = recorder_for(problem.root, trace)
     value, move = run(minimax3 if edition == 3 else minimax4, problem, log)
     return finish(problem, log, value, Spec("minimax", edition, True, depth is not None), move)
 

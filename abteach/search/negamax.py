@@ -13,8 +13,8 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.search.problem import Evaluate, Order, Problem
-from abteach.search.record import Recorder, Tally
+from abteach.search.problem import Evaluate, Order, Problem, check_flag
+from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 from abteach.search.rules import strict
 
@@ -37,14 +37,11 @@ def negamax(game: Any, state: Any = None, *, prune_on_tie: bool = True, depth: i
     >>> r.value, r.move_name, r.pruned
     (3, 'a1', [(1, 1), (1, 2)])
     """
-    if not isinstance(prune_on_tie, bool):
-        raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
-    if not isinstance(trace, bool):
-        raise TypeError(f"trace must be True or False, not {trace!r}")
+    check_flag("prune_on_tie", prune_on_tie)
+    check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    tests = NEGAMAX_TESTS if prune_on_tie else NEGAMAX_STRICT_TESTS
-    log = (Recorder(problem.root, closed_window=not prune_on_tie, tests=tests) if trace
-           else Tally(problem.root, tests=tests))
+    log = recorder_for(problem.root, trace, tests=NEGAMAX_TESTS if prune_on_tie else NEGAMAX_STRICT_TESTS,
+                       closed_window=not prune_on_tie)
     value = run(negamax_search if prune_on_tie else negamax_strict, problem, log)
     return finish(problem, log, value, Spec("negamax", 3, prune_on_tie, depth is not None))
 

@@ -121,6 +121,12 @@ class Problem:
         return out
 
 
+def check_flag(name: str, value: Any) -> None:
+    """A yes-or-no option must be a real bool: ``"no"`` would count as true."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
 def checked_evaluation(x: Any, state: Any) -> float:
     """``x`` if it is a finite number; otherwise an :class:`EvaluationError` naming it and the state.
 

@@ -286,6 +286,14 @@ class Recorder(Tally):
         self.events.append(Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move))
 
 
+def recorder_for(root: Path, trace: bool, *, tests: Mapping[str, tuple[str, str, str]] = TESTS,
+                 closed_window: bool = False) -> Tally:
+    """The recorder a search reports to: a :class:`Recorder` when traced, else a :class:`Tally`."""
+    if trace:
+        return Recorder(root, closed_window=closed_window, tests=tests)
+    return Tally(root, tests=tests)
+
+
 _event = tuple.__new__
 # The tuples in Recorder spell out every field, so a new Event field must be added there too.
 if len(Event._fields) != 14:
@@ -298,4 +306,4 @@ def say(c: Comparison) -> str:
     return f"{lhs}={fmt(x)} {op} {rhs}={fmt(y)}"
 
 
-__all__ = ["Tally", "Recorder", "Call", "Comparison", "TESTS", "say", "inf"]
+__all__ = ["Tally", "Recorder", "recorder_for", "Call", "Comparison", "TESTS", "say", "inf"]

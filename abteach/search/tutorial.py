@@ -11,8 +11,8 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.search.problem import Evaluate, Order, Problem
-from abteach.search.record import TESTS, Recorder, Tally
+from abteach.search.problem import Evaluate, Order, Problem, check_flag
+from abteach.search.record import TESTS, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 
 #: Both branches test β ≤ α.
@@ -31,10 +31,9 @@ def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None
     >>> r.value, [ab.examples.TUTORIAL.name(p) for p in r.pruned]
     (3, ['I'])
     """
-    if not isinstance(trace, bool):
-        raise TypeError(f"trace must be True or False, not {trace!r}")
+    check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    log = (Recorder(problem.root, tests=TUTORIAL_TESTS) if trace else Tally(problem.root, tests=TUTORIAL_TESTS))
+    log = recorder_for(problem.root, trace, tests=TUTORIAL_TESTS)
     value = run(running_eval, problem, log)
     return finish(problem, log, value, Spec("alphabeta_tutorial", 4, True, depth is not None))
 
