@@ -2,9 +2,10 @@
 
 A position is a :class:`Board`.  Solving the game from the empty board visits
 every one of its positions (minimax makes 549,946 calls), so a board is built
-to be cheap: it is an immutable object that works out whose turn it is, who
-has won and which squares are empty once, when it is made, and a move derives
-all three from the position before it instead of scanning the board again.
+to be cheap.  It keeps each player's marks as nine bits of an int, and works
+out whose turn it is, who has won and which squares are empty once, when it is
+made; a move derives all of them from the position before it, testing only
+the lines through the square played, instead of scanning the board again.
 """
 
 from __future__ import annotations
@@ -20,11 +21,18 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (0, 4, 8), (2, 4, 6),             # diagonals
 )
 
-#: For each square, the other two squares of every line through it: a move can
-#: only complete a line through the square it is played on.
-_PARTNERS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
-    tuple((a, b) if square == c else ((a, c) if square == b else (b, c)) for a, b, c in LINES if square in (a, b, c))
-    for square in range(9)
+#: For each square, the bit masks of the lines through it: a move can only
+#: complete a line through the square it is played on.
+_LINES_THROUGH: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in LINES if square in (a, b, c)) for square in range(9)
+)
+_LINE_MASKS: Final = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in LINES)
+
+_ALL: Final = 0b111_111_111
+#: The squares whose bits are set in a 9-bit mask, in order, for every mask:
+#: the legal moves of a position are one lookup of its empty squares.
+_SQUARES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i in range(9) if mask >> i & 1) for mask in range(_ALL + 1)
 )
 
 _EMPTY: Final = "."
@@ -72,12 +80,13 @@ class Board:
 
     # Private slots behind read-only properties keep a board immutable while a
     # move fills in a new one with plain attribute writes, the cheapest there are.
-    __slots__ = ("_cells", "_to_move", "_winner", "_empty")
+    __slots__ = ("_x", "_o", "_free", "_to_move", "_winner")
 
-    _cells: str
+    _x: int  # bit i set: X has marked square i
+    _o: int
+    _free: int  # the empty squares
     _to_move: str
     _winner: str | None
-    _empty: tuple[int, ...]
 
     def __init__(self, cells: str = _EMPTY * 9) -> None:
         if not isinstance(cells, str):
@@ -90,24 +99,29 @@ class Board:
         xs, os_ = cells.count("X"), cells.count("O")
         if xs - os_ not in (0, 1):
             raise ValueError(f"board {cells!r} has {xs} X and {os_} O; X moves first, so X must equal O or O + 1")
-        won = {cells[a] for a, b, c in LINES if cells[a] != _EMPTY and cells[a] == cells[b] == cells[c]}
+        x = sum(1 << i for i, c in enumerate(cells) if c == "X")
+        o = sum(1 << i for i, c in enumerate(cells) if c == "O")
+        won = [p for p, mask in (("X", x), ("O", o)) if any(mask & line == line for line in _LINE_MASKS)]
         if len(won) > 1:
             raise ValueError(f"board {cells!r} has three in a row for both X and O; "
                              "the game ends at the first one")
-        winner = won.pop() if won else None
+        winner = won[0] if won else None
         # The last mark was X's when X has one more; a winner must have made it.
         last = "X" if xs > os_ else "O"
         if winner is not None and winner != last:
             raise ValueError(f"board {cells!r}: {winner} has three in a row, but {last} moved after that; "
                              "nobody moves once the game is won")
-        self._cells = cells
+        self._x = x
+        self._o = o
+        self._free = _ALL & ~(x | o)
         self._to_move = "X" if xs == os_ else "O"
         self._winner = winner
-        self._empty = tuple(i for i, c in enumerate(cells) if c == _EMPTY)
 
     @property
     def cells(self) -> str:
-        return self._cells
+        """The nine cells, row by row, as ``'X'``, ``'O'`` and ``'.'``."""
+        x, o = self._x, self._o
+        return "".join("X" if x >> i & 1 else ("O" if o >> i & 1 else _EMPTY) for i in range(9))
 
     @property
     def to_move(self) -> str:
@@ -141,11 +155,11 @@ class Board:
 
     def is_over(self) -> bool:
         """Whether the game has ended: somebody has three in a row, or the board is full."""
-        return self._winner is not None or not self._empty
+        return self._winner is not None or not self._free
 
     def empty_squares(self) -> list[Square]:
         """The empty squares, in order: the legal moves, unless the game is over."""
-        return list(self._empty)
+        return list(_SQUARES[self._free])
 
     def play(self, square: Square) -> "Board":
         """The board after the player to move marks ``square`` (0..8, row by row).
@@ -162,10 +176,10 @@ class Board:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._cells == other._cells
+        return self._x == other._x and self._o == other._o
 
     def __hash__(self) -> int:
-        return hash(self._cells)
+        return self._x | self._o << 9
 
     def __repr__(self) -> str:
         return f"Board(cells={self.cells!r})"
@@ -180,23 +194,31 @@ _new = object.__new__
 
 def _play(board: Board, square: Any, argument: str) -> Board:
     """The board after ``square``; ``argument`` names the square in error messages."""
-    empty = board._empty
-    if type(square) is not int or square not in empty or board._winner is not None:
+    free = board._free
+    if type(square) is not int or not 0 <= square <= 8 or not free >> square & 1 or board._winner is not None:
         square = _checked_square(board, square, argument)
-    # Only a line through the new mark can have been completed, and only by the mover.
-    me = board._to_move
-    cells = board._cells[:square] + me + board._cells[square + 1:]
-    winner = None
-    for b, c in _PARTNERS[square]:
-        if cells[b] == me and cells[c] == me:
-            winner = me
-            break
-    k = empty.index(square)
+    bit = 1 << square
     child = _new(Board)
-    child._cells = cells
-    child._to_move = "O" if me == "X" else "X"
+    child._free = free ^ bit
+    # Only a line through the new mark can have been completed, and only by the mover.
+    winner = None
+    if board._to_move == "X":
+        mine = child._x = board._x | bit
+        child._o = board._o
+        child._to_move = "O"
+        for line in _LINES_THROUGH[square]:
+            if mine & line == line:
+                winner = "X"
+                break
+    else:
+        mine = child._o = board._o | bit
+        child._x = board._x
+        child._to_move = "X"
+        for line in _LINES_THROUGH[square]:
+            if mine & line == line:
+                winner = "O"
+                break
     child._winner = winner
-    child._empty = empty[:k] + empty[k + 1:]
     return child
 
 
@@ -215,7 +237,7 @@ def _checked_square(board: Board, square: Any, argument: str) -> int:
     if board._winner is not None:
         raise ValueError(f"{argument} {square!r} cannot be played: the game is over, "
                          f"{board._winner} has won on board {board.cells!r}")
-    if not board._empty:
+    if not board._free:
         raise ValueError(f"{argument} {square!r} cannot be played: the game is over, "
                          f"the board {board.cells!r} is full")
     if board.cells[square] != _EMPTY:
@@ -255,13 +277,13 @@ class TicTacToe:
         return state._to_move
 
     def actions(self, state: Board) -> list[Square]:
-        return [] if state._winner is not None else list(state._empty)
+        return [] if state._winner is not None else list(_SQUARES[state._free])
 
     def result(self, state: Board, action: Square) -> Board:
         return _play(state, action, "action")
 
     def is_terminal(self, state: Board) -> bool:
-        return state._winner is not None or not state._empty
+        return state._winner is not None or not state._free
 
     def utility(self, state: Board, player: str) -> int:
         w = state._winner

@@ -1,0 +1,566 @@
+"""The untraced searches, written for speed: a twin of the tallied 3rd-edition searches.
+
+:func:`lean_search` leaves in its :class:`~abteach.search.record.Tally`
+exactly what the tallied search (``alphabeta3`` or ``minimax3`` run with a
+``Tally``) leaves there: the same value, node count and cutoffs, the same
+evaluated leaves and pruned children in the same order, and a ``best`` dict
+equal to the tally's (the same best child and v of every node; only the
+order its entries were made in differs).  The tests hold it to that.  It
+keeps no events and reports no pseudocode line, so it is not for reading:
+the searches that read like the book stay in ``alphabeta.py`` and
+``minimax.py``.
+
+Three walks do the work.
+
+* On an explicit :class:`~abteach.games.trees.Tree` it walks the nodes
+  themselves.  A node is immutable and already holds what a compiled copy of
+  the tree would (its children, its leaf value, its path), so the walk
+  follows the nodes' own slots, with nothing to compile or cache; it notes
+  which leaves it evaluated and which children it skipped, and reads their
+  paths from the nodes.  It evaluates a leaf child inside its parent's loop,
+  saving a call for most nodes.
+* On any other game it calls the game's methods directly, as the book's code
+  does, building each child's path as the tallied search does.
+* With a depth limit or a move order it goes through the
+  :class:`~abteach.search.problem.Problem`'s own methods, so that the checks
+  on what the evaluation and ordering functions return are the same.
+
+The walks are module-level functions taking their bookkeeping as arguments:
+nested closures calling each other form a reference cycle, and each search
+would then leave its lists to the cyclic garbage collector.
+
+Examples
+--------
+>>> import abteach as ab
+>>> from abteach.search.lean import lean_search
+>>> from abteach.search.problem import Problem
+>>> value, tally = lean_search(Problem(ab.examples.FIG_5_2, None), algorithm="alphabeta", prune_on_tie=True)
+>>> value, tally.nodes, tally.cutoffs, tally.pruned
+(3, 11, 1, [(1, 1), (1, 2)])
+"""
+
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+from itertools import chain
+from math import inf
+from operator import attrgetter
+from typing import Any, Callable, Iterator
+
+from abteach.games.players import MAX
+from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
+from abteach.search.problem import Problem, TooDeepError
+from abteach.search.record import Tally
+
+ALGORITHMS = ("alphabeta", "minimax")
+
+# The Game methods a tree walk stands in for: a subclass of Tree that changes
+# any of them is searched through its methods instead.
+_TREE_METHODS = ("to_move", "actions", "result", "is_terminal", "utility", "max_player", "path_of")
+
+
+def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
+                tally: Tally | None = None) -> tuple[float, Tally]:
+    """Search ``problem`` untraced; the value and the filled-in tally.
+
+    Parameters
+    ----------
+    problem : Problem
+        The game, start state and options, as every search takes them.
+    algorithm : {'alphabeta', 'minimax'}
+        The twin of ``alphabeta3`` or of ``minimax3``.
+    prune_on_tie : bool
+        Alpha-beta's tie rule: cut off on ``v ≥ β`` / ``v ≤ α`` (``True``) or
+        only on ``v > β`` / ``v < α``.  Minimax prunes nothing either way.
+    tally : Tally, optional
+        The tally to fill in (its counts and lists are replaced); by default
+        ``Tally(problem.root)``.
+
+    Returns
+    -------
+    value : float
+        The start state's minimax value, for MAX.
+    tally : Tally
+        ``nodes``, ``cutoffs``, ``evaluated``, ``pruned`` and ``best``, as the
+        tallied search leaves them.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``algorithm``; or whatever the tallied search raises on the
+        same problem (a game deeper than ``MAX_DEPTH``, a bad evaluation).
+    TypeError
+        ``prune_on_tie`` that is not a bool.
+    """
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}, not {algorithm!r}")
+    if not isinstance(prune_on_tie, bool):
+        raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
+    log = Tally(problem.root) if tally is None else tally
+    start = _tree_start(problem, log)
+    if start is not None:
+        value = _walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log)
+    else:
+        value = _walk_game(problem, algorithm, prune_on_tie, log)
+    return value, log
+
+
+# -- explicit trees ----------------------------------------------------------------------
+
+def _tree_start(problem: Problem, log: Tally) -> Node | None:
+    """The start node when the tree walk gives exactly what the tallied search would; else None."""
+    game = problem.game
+    if not isinstance(game, Tree) or problem.depth is not None or problem.order is not None:
+        return None
+    kind = type(game)
+    if any(getattr(kind, name) is not getattr(Tree, name) for name in _TREE_METHODS):
+        return None
+    state = problem.state
+    if not isinstance(state, Node) or not game.is_well_formed() or problem.player != MAX:
+        return None
+    # The walk names nodes by their own paths, so the start must be the tree's
+    # own node at its path, and the tally must count paths from there.
+    node = game.root
+    for i in state.path:
+        if not 0 <= i < len(node.children):
+            return None
+        node = node.children[i]
+    if node is not state or tuple(log.root) != state.path:
+        return None
+    return state
+
+
+def _walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool, log: Tally) -> float:
+    evaluated: list[Path] = []
+    best: dict[Path, tuple[int, float]] = {}
+    cuts: list[tuple[Node, ...]] = []  # the children each cutoff skipped
+    with _collector_paused():
+        if algorithm == "minimax":
+            value = (_mm_max if root_is_max else _mm_min)(start, evaluated.append, best)
+        else:
+            top = _ab_max if root_is_max else _ab_min
+            value = top(start, -inf, inf, evaluated.append, best, cuts.append, prune_on_tie)
+        pruned = list(map(_path_of, chain.from_iterable(cuts)))
+    # Every inner node of a tree has a child, so each call is a leaf or has a best child.
+    log.nodes = len(evaluated) + len(best)
+    log.cutoffs = len(cuts)
+    log.evaluated, log.pruned, log.best = evaluated, pruned, best
+    return value
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a search fills in its tally.
+
+    The tally's paths and best moves form no cycles and live on after the
+    search; left running, the collector would walk them again at each
+    collection while they are being made.  (The traced search pauses it for
+    its events, for the same reason.)
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+_path_of = attrgetter("_path")
+
+# The tree walk, in four functions: MAX-VALUE and MIN-VALUE of alpha-beta and
+# of minimax.  Each follows the tallied search step for step, with these
+# equivalences, so that it notes the same things in the same order:
+#
+# * v = max(v, got) keeps v unless got > v, so `if got > v: v = got`; likewise
+#   α = max(α, v) and the MIN side.
+# * β is fixed within a MAX call, so the test v ≥ β can only change when v
+#   does: it is made after the first child and after each improvement.
+# * The tally's best child of a node is its first child, replaced by each
+#   child that changes v: `bc`.  It is written to `best` once, as the call
+#   returns, so `best` is equal to the tally's but filled in another order.
+# * A leaf child is evaluated inside its parent's loop, without a call; the
+#   order of evaluations is unchanged.
+# * Paths are the nodes' own: the start was checked to be where its path says.
+#
+# `leaf` is evaluated.append, `cut` notes the children a cutoff skips (their
+# paths are read afterwards, all at once); `tie` is prune_on_tie.
+
+def _ab_max(node: Node, alpha: float, beta: float, leaf: Callable[[Path], None],
+            best: dict[Path, tuple[int, float]], cut: Callable[[tuple[Node, ...]], None], tie: bool) -> float:
+    kids = node._children
+    if not kids:
+        leaf(node._path)
+        return node._value  # type: ignore[return-value]  # a leaf of a well-formed tree holds a number
+    v = -inf
+    bc = None
+    for child in kids:
+        if child._children:
+            got = _ab_min(child, alpha, beta, leaf, best, cut, tie)
+        else:
+            leaf(child._path)
+            got = child._value  # type: ignore[assignment]
+        if got > v or bc is None:
+            if got > v:
+                v = got
+            bc = child
+            if v > beta or (tie and v == beta):
+                cut(kids[kids.index(child) + 1:])
+                break
+            if v > alpha:
+                alpha = v
+    best[node._path] = (bc._path[-1], v)  # type: ignore[union-attr]  # kids is not empty
+    return v
+
+
+def _ab_min(node: Node, alpha: float, beta: float, leaf: Callable[[Path], None],
+            best: dict[Path, tuple[int, float]], cut: Callable[[tuple[Node, ...]], None], tie: bool) -> float:
+    kids = node._children
+    if not kids:
+        leaf(node._path)
+        return node._value  # type: ignore[return-value]
+    v = inf
+    bc = None
+    for child in kids:
+        if child._children:
+            got = _ab_max(child, alpha, beta, leaf, best, cut, tie)
+        else:
+            leaf(child._path)
+            got = child._value  # type: ignore[assignment]
+        if got < v or bc is None:
+            if got < v:
+                v = got
+            bc = child
+            if v < alpha or (tie and v == alpha):
+                cut(kids[kids.index(child) + 1:])
+                break
+            if v < beta:
+                beta = v
+    best[node._path] = (bc._path[-1], v)  # type: ignore[union-attr]
+    return v
+
+
+def _mm_max(node: Node, leaf: Callable[[Path], None], best: dict[Path, tuple[int, float]]) -> float:
+    kids = node._children
+    if not kids:
+        leaf(node._path)
+        return node._value  # type: ignore[return-value]
+    v = -inf
+    bc = kids[0]
+    for child in kids:
+        if child._children:
+            got = _mm_min(child, leaf, best)
+        else:
+            leaf(child._path)
+            got = child._value  # type: ignore[assignment]
+        if got > v:
+            v = got
+            bc = child
+    best[node._path] = (bc._path[-1], v)
+    return v
+
+
+def _mm_min(node: Node, leaf: Callable[[Path], None], best: dict[Path, tuple[int, float]]) -> float:
+    kids = node._children
+    if not kids:
+        leaf(node._path)
+        return node._value  # type: ignore[return-value]
+    v = inf
+    bc = kids[0]
+    for child in kids:
+        if child._children:
+            got = _mm_max(child, leaf, best)
+        else:
+            leaf(child._path)
+            got = child._value  # type: ignore[assignment]
+        if got < v:
+            v = got
+            bc = child
+    best[node._path] = (bc._path[-1], v)
+    return v
+
+
+# -- any other game ------------------------------------------------------------------------
+
+def _walk_game(problem: Problem, algorithm: str, prune_on_tie: bool, log: Tally) -> float:
+    game, state = problem.game, problem.state
+    evaluated: list[Path] = []
+    best: dict[Path, tuple[int, float]] = {}
+    pruned: list[Path] = []
+    counts = [0, 0]  # cutoffs; calls that found no action to take
+    root = tuple(log.root)
+    if problem.depth is None and problem.order is None:
+        # Problem.is_cutoff, .utility and .actions reduce to the game's own methods.
+        ctx: tuple[Any, ...] = (game.is_terminal, game.utility, game.actions, game.result, problem.player,
+                                evaluated.append, best, pruned.extend, counts, prune_on_tie)
+        with _collector_paused():
+            if game.is_terminal(state):
+                evaluated.append(root)
+                value = game.utility(state, problem.player)
+            elif algorithm == "minimax":
+                value = (_gm_max if problem.root_is_max else _gm_min)(state, root, 0, ctx)
+            else:
+                value = (_ga_max if problem.root_is_max else _ga_min)(state, root, 0, -inf, inf, ctx)
+    else:
+        g = _Options(problem, evaluated, best, pruned, counts, prune_on_tie)
+        with _collector_paused():
+            if algorithm == "minimax":
+                value = (_om_max if problem.root_is_max else _om_min)(g, state, root, 0)
+            else:
+                value = (_oa_max if problem.root_is_max else _oa_min)(g, state, root, 0, -inf, inf)
+    log.nodes = len(evaluated) + len(best) + counts[1]
+    log.cutoffs = counts[0]
+    log.evaluated, log.pruned, log.best = evaluated, pruned, best
+    return value
+
+
+# The game walk.  It makes the calls the tallied search makes through its
+# Problem, in the same order: is_terminal for every call, then utility at a
+# terminal state or actions and a result per child; and it notes the same
+# things, with the equivalences of the tree walk above.  A child that is
+# terminal is evaluated in its parent's loop, without a call.  `ply` counts
+# from the start, as TooDeepError does.
+#
+# `ctx` holds the game's methods and the bookkeeping, unpacked once per call:
+# (is_terminal, utility, actions, result, player, leaf, best, prune, counts, tie).
+
+def _ga_max(state: Any, path: Path, ply: int, alpha: float, beta: float, ctx: tuple[Any, ...]) -> float:
+    terminal, utility, actions, result, player, leaf, best, prune, counts, tie = ctx
+    kids = list(actions(state))
+    v = -inf
+    bi = -1
+    deep = ply >= MAX_DEPTH
+    for k, a in enumerate(kids):
+        child = result(state, a)
+        cpath = path + (k,)
+        if deep:
+            raise TooDeepError(ply + 1)
+        if terminal(child):
+            leaf(cpath)
+            got = utility(child, player)
+        else:
+            got = _ga_min(child, cpath, ply + 1, alpha, beta, ctx)
+        if got > v or bi < 0:
+            if got > v:
+                v = got
+            bi = k
+            if v > beta or (tie and v == beta):
+                counts[0] += 1
+                prune([path + (j,) for j in range(k + 1, len(kids))])
+                break
+            if v > alpha:
+                alpha = v
+    if bi < 0:
+        counts[1] += 1
+    else:
+        best[path] = (bi, v)
+    return v
+
+
+def _ga_min(state: Any, path: Path, ply: int, alpha: float, beta: float, ctx: tuple[Any, ...]) -> float:
+    terminal, utility, actions, result, player, leaf, best, prune, counts, tie = ctx
+    kids = list(actions(state))
+    v = inf
+    bi = -1
+    deep = ply >= MAX_DEPTH
+    for k, a in enumerate(kids):
+        child = result(state, a)
+        cpath = path + (k,)
+        if deep:
+            raise TooDeepError(ply + 1)
+        if terminal(child):
+            leaf(cpath)
+            got = utility(child, player)
+        else:
+            got = _ga_max(child, cpath, ply + 1, alpha, beta, ctx)
+        if got < v or bi < 0:
+            if got < v:
+                v = got
+            bi = k
+            if v < alpha or (tie and v == alpha):
+                counts[0] += 1
+                prune([path + (j,) for j in range(k + 1, len(kids))])
+                break
+            if v < beta:
+                beta = v
+    if bi < 0:
+        counts[1] += 1
+    else:
+        best[path] = (bi, v)
+    return v
+
+
+def _gm_max(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
+    terminal, utility, actions, result, player, leaf, best, prune, counts, tie = ctx
+    v = -inf
+    bi = -1
+    deep = ply >= MAX_DEPTH
+    for k, a in enumerate(actions(state)):
+        child = result(state, a)
+        cpath = path + (k,)
+        if deep:
+            raise TooDeepError(ply + 1)
+        if terminal(child):
+            leaf(cpath)
+            got = utility(child, player)
+        else:
+            got = _gm_min(child, cpath, ply + 1, ctx)
+        if got > v or bi < 0:
+            if got > v:
+                v = got
+            bi = k
+    if bi < 0:
+        counts[1] += 1
+    else:
+        best[path] = (bi, v)
+    return v
+
+
+def _gm_min(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
+    terminal, utility, actions, result, player, leaf, best, prune, counts, tie = ctx
+    v = inf
+    bi = -1
+    deep = ply >= MAX_DEPTH
+    for k, a in enumerate(actions(state)):
+        child = result(state, a)
+        cpath = path + (k,)
+        if deep:
+            raise TooDeepError(ply + 1)
+        if terminal(child):
+            leaf(cpath)
+            got = utility(child, player)
+        else:
+            got = _gm_max(child, cpath, ply + 1, ctx)
+        if got < v or bi < 0:
+            if got < v:
+                v = got
+            bi = k
+    if bi < 0:
+        counts[1] += 1
+    else:
+        best[path] = (bi, v)
+    return v
+
+
+# -- a depth limit or a move order ------------------------------------------------------------
+
+class _Options:
+    """A search with a depth limit or a move order: it goes through the Problem's own methods.
+
+    ``Problem.utility`` checks what the evaluation function returns and
+    ``Problem.actions`` what the ordering function returns, so the checks,
+    and their errors, are the tallied search's own.
+    """
+
+    __slots__ = ("problem", "is_terminal", "depth", "evaluated", "best", "pruned", "counts", "tie")
+
+    def __init__(self, problem: Problem, evaluated: list[Path], best: dict[Path, tuple[int, float]],
+                 pruned: list[Path], counts: list[int], tie: bool) -> None:
+        self.problem = problem
+        self.is_terminal = problem.game.is_terminal
+        self.depth = problem.depth
+        self.evaluated = evaluated
+        self.best = best
+        self.pruned = pruned
+        self.counts = counts
+        self.tie = tie
+
+    def cut_off(self, state: Any, ply: int) -> bool:
+        """Problem.is_cutoff."""
+        if ply > MAX_DEPTH:
+            raise TooDeepError(ply)
+        return bool(self.is_terminal(state)) or (self.depth is not None and ply >= self.depth)
+
+
+def _oa_max(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: float) -> float:
+    if g.cut_off(state, ply):
+        g.evaluated.append(path)
+        return g.problem.utility(state)
+    p = g.problem
+    kids = p.actions(state)
+    v = -inf
+    bi = -1
+    for k, (i, a) in enumerate(kids):
+        got = _oa_min(g, p.result(state, a), path + (i,), ply + 1, alpha, beta)
+        if got > v or bi < 0:
+            if got > v:
+                v = got
+            bi = i
+            if v > beta or (g.tie and v == beta):
+                g.counts[0] += 1
+                g.pruned.extend([path + (j,) for j, _ in kids[k + 1:]])
+                break
+            if v > alpha:
+                alpha = v
+    _note_best(g, path, bi, v)
+    return v
+
+
+def _oa_min(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: float) -> float:
+    if g.cut_off(state, ply):
+        g.evaluated.append(path)
+        return g.problem.utility(state)
+    p = g.problem
+    kids = p.actions(state)
+    v = inf
+    bi = -1
+    for k, (i, a) in enumerate(kids):
+        got = _oa_max(g, p.result(state, a), path + (i,), ply + 1, alpha, beta)
+        if got < v or bi < 0:
+            if got < v:
+                v = got
+            bi = i
+            if v < alpha or (g.tie and v == alpha):
+                g.counts[0] += 1
+                g.pruned.extend([path + (j,) for j, _ in kids[k + 1:]])
+                break
+            if v < beta:
+                beta = v
+    _note_best(g, path, bi, v)
+    return v
+
+
+def _om_max(g: _Options, state: Any, path: Path, ply: int) -> float:
+    if g.cut_off(state, ply):
+        g.evaluated.append(path)
+        return g.problem.utility(state)
+    p = g.problem
+    v = -inf
+    bi = -1
+    for i, a in p.actions(state):
+        got = _om_min(g, p.result(state, a), path + (i,), ply + 1)
+        if got > v or bi < 0:
+            if got > v:
+                v = got
+            bi = i
+    _note_best(g, path, bi, v)
+    return v
+
+
+def _om_min(g: _Options, state: Any, path: Path, ply: int) -> float:
+    if g.cut_off(state, ply):
+        g.evaluated.append(path)
+        return g.problem.utility(state)
+    p = g.problem
+    v = inf
+    bi = -1
+    for i, a in p.actions(state):
+        got = _om_max(g, p.result(state, a), path + (i,), ply + 1)
+        if got < v or bi < 0:
+            if got < v:
+                v = got
+            bi = i
+    _note_best(g, path, bi, v)
+    return v
+
+
+def _note_best(g: _Options, path: Path, index: int, v: float) -> None:
+    if index < 0:
+        g.counts[1] += 1  # a call with no action to take has no best child
+    else:
+        g.best[path] = (index, v)
+
+
+__all__ = ["lean_search", "ALGORITHMS"]
