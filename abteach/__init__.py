@@ -25,7 +25,8 @@ from abteach.games import (MAX, MAX_DEPTH, MIN, Board, Game, Node, Path, Player,
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
 from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
-                                      minimax, negamax)
+                                      aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
+                                      negascout, null_window, sss_star)
 from abteach.lessons import fig55, mistakes
 
 # Public names whose modules pull in matplotlib, networkx or ipywidgets: loaded when first asked for.
@@ -68,6 +69,7 @@ __all__ = [
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
+    "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",
     "listing", "Listing",
 ]

@@ -42,6 +42,7 @@ def negamax(game: Any, state: Any = None, *, prune_on_tie: bool = True, depth: i
     problem = Problem(game, state, depth, evaluate, order)
     log = recorder_for(problem.root, trace, tests=NEGAMAX_TESTS if prune_on_tie else NEGAMAX_STRICT_TESTS,
                        closed_window=not prune_on_tie)
+    log.negated = True
     value = run(negamax_search if prune_on_tie else negamax_strict, problem, log)
     return finish(problem, log, value, Spec("negamax", 3, prune_on_tie, depth is not None))
 

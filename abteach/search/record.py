@@ -78,6 +78,7 @@ class Tally:
         # when it changes v, so ties keep the first child, as the textbook does.
         self.best: dict[Path, tuple[int, float]] = {}
         self.stack: list[Call] = []
+        self.negated = False  # True for negamax searches, whose children's values change sign
 
     # -- the stack-keeping reports, one per pseudocode line ---------------------
     @property
@@ -178,7 +179,9 @@ class Tally:
 
     def _comparison(self, c: Call, line: str) -> Comparison:
         lhs, op, rhs = self.tests[line]
-        values = {"v": c.v, "α": c.alpha, "β": c.beta, "v2": c.got}
+        # In negamax form a child's value is taken with its sign flipped.
+        child = -c.got if self.negated and c.got is not None else c.got
+        values = {"v": c.v, "α": c.alpha, "β": c.beta, "v2": child, "t": child}
         return (lhs, values[lhs], op, rhs, values[rhs])  # type: ignore[return-value]
 
     # -- the explicit reports ------------------------------------------------------
@@ -279,8 +282,11 @@ class Recorder(Tally):
         return v
 
     def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
-        path = self.stack[-1].path if self.stack else self.root
-        self.events.append(Event(kind, path, line, test=label, info=info))
+        if self.stack:
+            c = self.stack[-1]
+            self.events.append(Event(kind, c.path, line, c.alpha, c.beta, c.v, test=label, info=info))
+        else:
+            self.events.append(Event(kind, self.root, line, test=label, info=info))
 
     def done(self, value: float, move: int | None) -> None:
         self.events.append(Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from abteach.games.trees import Path
 from abteach.search.events import Event
@@ -53,6 +53,10 @@ class SearchResult:
         The events, which replay into frames; ``None`` when run with ``trace=False``.
     spec : Spec
         Which search this was.
+    passes : int
+        How many passes over the tree it made (iterations, re-searches, MTD(f) passes).
+    stats : mapping
+        What a search keeps count of besides: its table's size, probes and hits, its re-searches.
     """
 
     value: float
@@ -66,6 +70,8 @@ class SearchResult:
     cutoffs: int
     spec: Spec
     trace: Any = None
+    passes: int = 1
+    stats: Mapping[str, Any] = field(default_factory=dict)
     events: list[Event] | None = field(default=None, repr=False)
     problem: Problem | None = field(default=None, repr=False, compare=False)
 

@@ -17,7 +17,9 @@ from abteach import search
 from abteach.search import Problem, SearchResult, Spec
 from abteach.trace import narrate
 from abteach.trace.frames import Trace
-from abteach.trace.listings import fail_hard_listing, listing, negamax_listing, tutorial_listing
+from abteach.trace.listings import (fail_hard_listing, listing, memory_listing, negamax_listing, negascout_listing,
+                                    tutorial_listing)
+from abteach.trace.memory import MEMORY_NARRATION, MEMORY_REPLAY
 from abteach.trace.protocol import Algorithm
 from abteach.trace.windowed import WINDOWED
 
@@ -71,9 +73,40 @@ def _negamax(spec: Spec) -> Algorithm:
     )
 
 
+_MEMORY_TITLES = {
+    "negamax_memory": ("Negamax with a table", "negamax with a transposition table"),
+    "iterative_deepening": ("Iterative deepening", "iterative deepening"),
+    "aspiration": ("Aspiration search", "aspiration search"),
+    "null_window": ("The null-window test", "null-window test"),
+    "mtdf": ("MTD(f)", "MTD(f)"),
+    "sss_star": ("SSS*", "SSS* (MT form)"),
+}
+
+
+def _memory(spec: Spec) -> Algorithm:
+    title, label = _MEMORY_TITLES[spec.name]
+    return Algorithm(
+        name=spec.name, title=title, label=label,
+        listing=memory_listing(spec.name, depth_limited=spec.depth_limited),
+        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=narrate.start,
+        calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
+        views=frozenset({"tree", "stack", "listing", "table", "passes"}),
+    )
+
+
+def _negascout(spec: Spec) -> Algorithm:
+    return Algorithm(
+        name="negascout", title="NegaScout", label="NegaScout",
+        listing=negascout_listing(depth_limited=spec.depth_limited),
+        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=narrate.start,
+        calls="NEGASCOUT({name}, α = {alpha}, β = {beta})", perspective="mover",
+    )
+
+
 _DESCRIBE: Mapping[str, Callable[[Spec], Algorithm]] = MappingProxyType({
     "alphabeta": _alphabeta, "minimax": _minimax, "alphabeta_tutorial": _tutorial,
-    "alphabeta_fail_hard": _fail_hard, "negamax": _negamax,
+    "alphabeta_fail_hard": _fail_hard, "negamax": _negamax, "negascout": _negascout,
+    **{name: _memory for name in _MEMORY_TITLES},
 })
 
 
@@ -110,6 +143,14 @@ minimax = traced(search.minimax)
 alphabeta_tutorial = traced(search.alphabeta_tutorial)
 alphabeta_fail_hard = traced(search.alphabeta_fail_hard)
 negamax = traced(search.negamax)
+negamax_memory = traced(search.negamax_memory)
+iterative_deepening = traced(search.iterative_deepening)
+aspiration = traced(search.aspiration)
+null_window = traced(search.null_window)
+negascout = traced(search.negascout)
+mtdf = traced(search.mtdf)
+sss_star = traced(search.sss_star)
 
-__all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax",
+__all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "negamax_memory",
+           "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
            "describe", "with_trace", "traced", "Problem", "SearchResult"]

@@ -222,3 +222,94 @@ def negamax_listing(*, prune_on_tie: bool = True, depth_limited: bool = False) -
     ]
     title = "NEGAMAX with alpha-beta" + ("" if prune_on_tie else ", strict cutoff")
     return Listing(title=title, lines=tuple(lines))
+
+
+def _memory_lines(depth_limited: bool) -> list[Line]:
+    terminal = ("  if CUTOFF-TEST(state, depth) then return color × EVAL(state)" if depth_limited
+                else "  if TERMINAL-TEST(state) then return color × UTILITY(state)")
+    return [
+        ("neg.def", "function NEGAMAX(state, α, β, color) returns a value for the side to move"),
+        ("neg.terminal", terminal),
+        ("mem.probe", "  α₀ ← α;  entry ← TABLE.PROBE(state)     (bounds lower ≤ value ≤ upper)"),
+        ("", "  if entry was searched at least as deep as this call will be then"),
+        ("mem.hit", "    if entry.lower ≥ β then return entry.lower;  if entry.upper ≤ α then return entry.upper"),
+        ("mem.lower", "    α ← MAX(α, entry.lower)"),
+        ("mem.upper", "    β ← MIN(β, entry.upper)"),
+        ("mem.cut", "    if α ≥ β then return α"),
+        ("neg.init", "  v, best ← −∞, null"),
+        ("neg.loop|neg.order", "  for each a in ORDER(ACTIONS(state): entry's move, killers, history) do"),
+        ("neg.call", "    v2 ← −NEGAMAX(RESULT(state, a), −β, −α, −color)"),
+        ("neg.improve|neg.update", "    if v2 > v then v, best ← v2, a"),
+        ("neg.test", "    if v ≥ β then remember a as a killer; break"),
+        ("neg.window", "    α ← MAX(α, v)"),
+        ("mem.store", "  TABLE.STORE(state, v, depth, best, UPPER if v ≤ α₀, LOWER if v ≥ β, else EXACT)"),
+        ("neg.return", "  return v"),
+    ]
+
+
+def memory_listing(driver: str = "negamax_memory", *, depth_limited: bool = False) -> Listing:
+    """The listing of a search with memory: its driver's lines, then NEGAMAX with a transposition table.
+
+    ``driver`` is one of ``'negamax_memory'``, ``'iterative_deepening'``,
+    ``'aspiration'``, ``'null_window'``, ``'mtdf'``, ``'sss_star'``.
+    """
+    drivers: dict[str, tuple[str, list[Line]]] = {
+        "negamax_memory": ("NEGAMAX with a transposition table", [
+            ("search.def", "function SEARCH(state) returns an action"),
+            ("search.return", "  return the best move of color × NEGAMAX(state, −∞, +∞, color)")]),
+        "iterative_deepening": ("ITERATIVE DEEPENING with alpha-beta and memory", [
+            ("search.def", "function ITERATIVE-DEEPENING(state, max_depth) returns an action"),
+            ("id.iterate", "  for depth ← 1 to max_depth while time remains do"),
+            ("", "    value ← color × NEGAMAX(state, −∞, +∞, color)   (the table orders the next pass)"),
+            ("search.return", "  return the best move of the deepest finished pass")]),
+        "aspiration": ("ASPIRATION SEARCH", [
+            ("search.def|asp.window", "function ASPIRATION(state, guess, δ):  α, β ← guess − δ, guess + δ"),
+            ("", "  g ← NEGAMAX(state, α, β, color)"),
+            ("asp.low", "  if g ≤ α then g ← NEGAMAX(state, −∞, g, color)     (fail-low: search again)"),
+            ("asp.high", "  if g ≥ β then g ← NEGAMAX(state, g, +∞, color)     (fail-high: search again)"),
+            ("search.return", "  return g")]),
+        "null_window": ("SCOUT's TEST: is the value ≥ bound?", [
+            ("search.def", "function TEST(state, bound) returns true or false"),
+            ("", "  g ← NEGAMAX(state, bound − 1, bound, color)     (a window of width zero between whole numbers)"),
+            ("search.return", "  return g ≥ bound")]),
+        "mtdf": ("MTD(f)", [
+            ("search.def", "function MTDF(state, f) returns a value"),
+            ("", "  g, lower, upper ← f, −∞, +∞"),
+            ("mtd.pass", "  while lower < upper do:  β ← g + 1 if g = lower else g"),
+            ("", "    g ← NEGAMAX(state, β − 1, β, color)     (the table is kept from pass to pass)"),
+            ("", "    if g < β then upper ← g else lower ← g"),
+            ("search.return", "  return g")]),
+        "sss_star": ("SSS* as MTD(+∞)", [
+            ("search.def", "function SSS*(state) returns a value"),
+            ("", "  g ← +∞"),
+            ("sss.pass", "  repeat:  β ← g"),
+            ("", "    g ← NEGAMAX(state, β − 1, β, color)     (the table is SSS*'s memory)"),
+            ("search.return", "  until g = β;  return g")]),
+    }
+    if driver not in drivers:
+        raise ValueError(f"unknown search {driver!r}; expected one of {', '.join(drivers)}")
+    title, head = drivers[driver]
+    return Listing(title=title, lines=tuple(head + [("", "")] + _memory_lines(depth_limited)))
+
+
+def negascout_listing(*, depth_limited: bool = False) -> Listing:
+    """NegaScout (principal variation search): full window first, null windows after, a re-search on a fail-high."""
+    terminal = ("  if CUTOFF-TEST(state, depth) then return color × EVAL(state)" if depth_limited
+                else "  if TERMINAL-TEST(state) then return color × UTILITY(state)")
+    lines: list[Line] = [
+        ("search.def", "function NEGASCOUT-SEARCH(state) returns an action"),
+        ("search.return", "  return the best move of color × NEGASCOUT(state, −∞, +∞, color)"),
+        ("", ""),
+        ("pvs.def", "function NEGASCOUT(state, α, β, color) returns a value for the side to move"),
+        ("pvs.terminal", terminal),
+        ("pvs.init", "  v ← −∞"),
+        ("pvs.loop", "  for each a in ACTIONS(state) do"),
+        ("", "    if a is the first action then t ← −NEGASCOUT(RESULT(state, a), −β, −α, −color)"),
+        ("", "    else t ← −NEGASCOUT(RESULT(state, a), −α − 1, −α, −color)     (null window)"),
+        ("pvs.scout|pvs.research", "      if α < t < β then t ← −NEGASCOUT(RESULT(state, a), −β, −t, −color)"),
+        ("pvs.update", "    v ← MAX(v, t)"),
+        ("pvs.test", "    if v ≥ β then break"),
+        ("pvs.window", "    α ← MAX(α, v)"),
+        ("pvs.return", "  return v"),
+    ]
+    return Listing(title="NEGASCOUT (principal variation search)", lines=tuple(lines))

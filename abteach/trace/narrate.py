@@ -40,6 +40,9 @@ def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
     """What a window says about the values that can still matter, under the trace's tie rule."""
     if alpha == -_INF and beta == _INF:
         return "nothing is known yet, so any value could matter."
+    if alpha is not None and beta is not None and beta - alpha == 1:
+        return (f"a null window: the search only asks whether the value is at least {fmt(beta)} "
+                f"or at most {fmt(alpha)}.")
     if _strict(t):
         return (f"only a value from {fmt(alpha)} to {fmt(beta)}, ends included, can change the choice above "
                 "(under the strict rule a tie still counts).")

@@ -1,0 +1,94 @@
+"""How the searches with memory replay and read: table probes and stores, new orders, re-searches.
+
+Each new kind keeps what it says in the node's ``extra``: ``entry`` (what the
+table held or now holds, as text), ``order`` (the children in the order
+tried) and ``researched`` (how often a child was searched again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Mapping
+
+from abteach.search.events import Event, Kind, fmt
+from abteach.trace import narrate
+from abteach.trace.frames import Replay
+from abteach.trace.protocol import UNVISITED, NarrateStep, ReplayStep, Telling
+from abteach.trace.windowed import WINDOWED
+
+
+def _with(r: Replay, e: Event, **extra: object) -> None:
+    before = r.get(e.node)
+    r.set(e.node, replace(before, extra={**before.extra, **extra}))
+
+
+def probe(r: Replay, e: Event) -> None:
+    _with(r, e, probed=str(e.info) if e.info is not None else "nothing")
+
+
+def store(r: Replay, e: Event) -> None:
+    _with(r, e, entry=str(e.info))
+
+
+def order(r: Replay, e: Event) -> None:
+    _with(r, e, order=e.info)
+
+
+def research(r: Replay, e: Event) -> None:
+    """The child about to be searched again starts afresh; its earlier states stay in the history."""
+    # The child is the one the parent's last value came from: the node's most recent child in the replay.
+    parent = e.node
+    children = [p for p in r.nodes if len(p) == len(parent) + 1 and p[:-1] == parent]
+    if not children:
+        return
+    last = max(children, key=lambda p: r.nodes[p][0][-1])
+    for path in [p for p in r.nodes if p[:len(last)] == last]:
+        r.set(path, UNVISITED)
+    _with(r, e, researched=r.get(parent).extra.get("researched", 0) + 1)  # type: ignore[operator]
+
+
+MEMORY_REPLAY: Mapping[str, ReplayStep] = MappingProxyType({
+    **WINDOWED, "probe": probe, "store": store, "order": order, "research": research,
+})
+
+
+def tell_probe(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    if e.info is None:
+        return f"The table has nothing on {name} yet: it must be searched."
+    return (f"The table says {name} is worth {e.test} for the side to move; if that was deep enough, "
+            "its bounds narrow the window or settle the value.")
+
+
+def tell_store(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    flag = getattr(getattr(e.info, "flag", None), "value", "")
+    why = {"exact": "its value", "lower": "a lower bound: it failed high",
+           "upper": "an upper bound: it failed low against the α it was called with"}.get(flag, "bounds")
+    return f"{name}'s result goes into the table: {e.test}, {why}."
+
+
+def tell_order(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    kids = [t.trace.move_name(e.node + (i,)) for i in (e.info or ())]
+    return f"At {name} the children are tried in the order {', '.join(kids)}: {e.test}."
+
+
+def tell_research(t: Telling, e: Event) -> str:
+    return f"At {t.name(e.node)}, {e.test}."
+
+
+def tell_test(t: Telling, e: Event) -> str:
+    if e.line == "pvs.scout":
+        return (f"The null-window search at {t.name(e.node)} returned t outside (α, β): {e.test} does not hold "
+                "between the ends, so it stands and no re-search is needed.")
+    if e.line == "mem.cut":
+        return f"{e.test} is false: the table's bounds leave a window, so {t.name(e.node)} is searched."
+    return narrate.NEGAMAX[Kind.TEST](t, e)
+
+
+MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
+    **narrate.NEGAMAX, Kind.TEST: tell_test, "probe": tell_probe, "store": tell_store, "order": tell_order,
+    "research": tell_research,
+})
