@@ -36,7 +36,7 @@ Examples
 >>> from abteach.search.problem import Problem
 >>> value, tally = lean_search(Problem(ab.examples.FIG_5_2, None), algorithm="alphabeta", prune_on_tie=True)
 >>> value, tally.nodes, tally.cutoffs, tally.pruned
-(3, 11, 1, [(1, 1), (1, 2)])
+(3, 11, 2, [(1, 1), (1, 2)])
 """
 
 from __future__ import annotations
