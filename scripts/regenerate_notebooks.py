@@ -4,13 +4,14 @@ Run as ``make notebooks`` (or ``python scripts/regenerate_notebooks.py NB...``).
 Each notebook is executed top to bottom in a fresh kernel with
 ``PYTHONHASHSEED=0``; timing metadata and saved widget state are dropped, and
 widget model ids are renumbered from the notebook's name, so two runs in a row
-give byte-identical files and diffs show only real changes.
+give byte-identical files and diffs show only real changes.  The file is
+written as JupyterLab writes it (``nbformat.write``, the kernel's own
+``language_info``), so opening and saving an unchanged lecture changes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import uuid
@@ -39,6 +40,9 @@ def clean(nb: nbformat.NotebookNode) -> None:
     """Drop what changes from run to run without meaning anything."""
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
+        if nb.nbformat_minor < 5:
+            # Format 4.4 has no cell ids: JupyterLab drops them on save, so they are dropped here too.
+            cell.pop("id", None)
         cell.metadata.pop("execution", None)
         cell.metadata.pop("ExecuteTime", None)
 
@@ -57,9 +61,9 @@ def regenerate(path: Path, timeout: int = 600) -> None:
     clean(nb)
     _stable_model_ids(nb, path.stem)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nb.metadata["language_info"] = {"name": "python"}
-    text = json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    path.write_text(text)
+    # language_info stays as the kernel reported it, and the file is written by the same call
+    # as JupyterLab's save: anything else and a save after a mere look would rewrite the file.
+    nbformat.write(nb, path)
 
 
 def main(argv: list[str] | None = None) -> int:
