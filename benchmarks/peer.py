@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import platform
 import sys
+from functools import partial
 from importlib.metadata import version
 from typing import Any, Callable
 
@@ -92,7 +93,7 @@ def main() -> None:
     repeat = request["repeat"]
     trees = random_trees(tuple(request["seeds"]), request["branching"], request["depth"])
     tictactoe = measure(TicTacToe, repeat)
-    per_tree = [measure(lambda t=t: NestedTree(t), repeat) for t in trees]
+    per_tree = [measure(partial(NestedTree, t), repeat) for t in trees]
     out = {
         "python": platform.python_version(),
         "aima3": version("aima3"),

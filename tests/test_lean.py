@@ -210,6 +210,14 @@ def test_random_games_made_on_demand(seed):
     assert_twins(g, algorithm="minimax", prune_on_tie=True)
 
 
+@pytest.mark.parametrize("prune_on_tie", [True, False])
+def test_wide_nodes(prune_on_tie):
+    nested = [[5] * 70, [1] + [9] * 69, list(range(70, 0, -1))]
+    for game in (ab.tree(nested), Nested(nested)):
+        lean = assert_twins(game, algorithm="alphabeta", prune_on_tie=prune_on_tie)
+        assert lean["pruned"][:69] == [(1, j) for j in range(1, 70)]
+
+
 class Sparse:
     """A game where some states that are not terminal have no moves, and MIN moves first."""
 

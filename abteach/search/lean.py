@@ -348,7 +348,7 @@ def _ga_max(state: Any, path: Path, ply: int, alpha: float, beta: float, ctx: tu
             bi = k
             if v > beta or (tie and v == beta):
                 counts[0] += 1
-                prune([path + (j,) for j in range(k + 1, len(kids))])
+                prune(map(path.__add__, _later(kids, k)))
                 break
             if v > alpha:
                 alpha = v
@@ -381,7 +381,7 @@ def _ga_min(state: Any, path: Path, ply: int, alpha: float, beta: float, ctx: tu
             bi = k
             if v < alpha or (tie and v == alpha):
                 counts[0] += 1
-                prune([path + (j,) for j in range(k + 1, len(kids))])
+                prune(map(path.__add__, _later(kids, k)))
                 break
             if v < beta:
                 beta = v
@@ -442,6 +442,15 @@ def _gm_min(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
     else:
         best[path] = (bi, v)
     return v
+
+
+_SINGLES: tuple[tuple[int], ...] = tuple((j,) for j in range(64))
+
+
+def _later(kids: list[Any], k: int) -> tuple[tuple[int], ...]:
+    """``(j,)`` for each child after the k-th: appended to the parent's path, the children a cutoff skips."""
+    n = len(kids)
+    return _SINGLES[k + 1:n] if n <= 64 else tuple((j,) for j in range(k + 1, n))
 
 
 # -- a depth limit or a move order ------------------------------------------------------------
