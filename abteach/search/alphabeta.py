@@ -12,6 +12,7 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
+from abteach.search.lean import lean_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.record import TESTS, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
@@ -44,8 +45,9 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     order : callable, optional
         ``order(state, actions)`` returns the actions in the order to search them.
     trace : bool
-        Keep every event (``result.trace``).  ``False`` is faster and keeps only
-        the value, the move, the counts and the evaluated and pruned paths.
+        Keep every event (``result.trace``).  ``False`` runs a lean twin of the
+        same search (:mod:`abteach.search.lean`, held to it by tests) and keeps
+        only the value, the move, the counts and the evaluated and pruned paths.
 
     Returns
     -------
@@ -60,10 +62,14 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     """
     check_options(edition, prune_on_tie, trace)
     problem = Problem(game, state, depth, evaluate, order)
+    spec = Spec("alphabeta", edition, prune_on_tie, depth is not None)
+    if not trace:
+        # Both editions evaluate the same leaves and keep the same best moves: one lean twin serves them.
+        value, tally = lean_search(problem, algorithm="alphabeta", prune_on_tie=prune_on_tie)
+        return finish(problem, tally, value, spec)
     log = recorder(problem, trace, prune_on_tie)
-    search = SEARCHES[edition, prune_on_tie]
-    value, move = run(search, problem, log)
-    return finish(problem, log, value, Spec("alphabeta", edition, prune_on_tie, depth is not None), move)
+    value, move = run(SEARCHES[edition, prune_on_tie], problem, log)
+    return finish(problem, log, value, spec, move)
 
 
 def check_options(edition: Any, prune_on_tie: Any, trace: Any) -> None:

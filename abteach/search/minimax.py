@@ -10,6 +10,7 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
+from abteach.search.lean import lean_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
@@ -33,9 +34,13 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
     check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
+    spec = Spec("minimax", edition, True, depth is not None)
+    if not trace:
+        value, tally = lean_search(problem, algorithm="minimax", prune_on_tie=True)
+        return finish(problem, tally, value, spec)
     log = recorder_for(problem.root, trace)
     value, move = run(minimax3 if edition == 3 else minimax4, problem, log)
-    return finish(problem, log, value, Spec("minimax", edition, True, depth is not None), move)
+    return finish(problem, log, value, spec, move)
 
 
 def minimax3(p: Problem, log: Tally) -> tuple[float, None]:
