@@ -397,7 +397,7 @@ def _gm_max(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
     v = -inf
     bi = -1
     deep = ply >= MAX_DEPTH
-    for k, a in enumerate(actions(state)):
+    for k, a in enumerate(list(actions(state))):
         child = result(state, a)
         cpath = path + (k,)
         if deep:
@@ -423,7 +423,7 @@ def _gm_min(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
     v = inf
     bi = -1
     deep = ply >= MAX_DEPTH
-    for k, a in enumerate(actions(state)):
+    for k, a in enumerate(list(actions(state))):
         child = result(state, a)
         cpath = path + (k,)
         if deep:
@@ -463,31 +463,23 @@ class _Options:
     and their errors, are the tallied search's own.
     """
 
-    __slots__ = ("problem", "is_terminal", "depth", "evaluated", "best", "pruned", "counts", "tie")
+    __slots__ = ("problem", "evaluated", "best", "pruned", "counts", "tie")
 
     def __init__(self, problem: Problem, evaluated: list[Path], best: dict[Path, tuple[int, float]],
                  pruned: list[Path], counts: list[int], tie: bool) -> None:
         self.problem = problem
-        self.is_terminal = problem.game.is_terminal
-        self.depth = problem.depth
         self.evaluated = evaluated
         self.best = best
         self.pruned = pruned
         self.counts = counts
         self.tie = tie
 
-    def cut_off(self, state: Any, ply: int) -> bool:
-        """Problem.is_cutoff."""
-        if ply > MAX_DEPTH:
-            raise TooDeepError(ply)
-        return bool(self.is_terminal(state)) or (self.depth is not None and ply >= self.depth)
-
 
 def _oa_max(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: float) -> float:
-    if g.cut_off(state, ply):
-        g.evaluated.append(path)
-        return g.problem.utility(state)
     p = g.problem
+    if p.is_cutoff(state, ply):
+        g.evaluated.append(path)
+        return p.utility(state)
     kids = p.actions(state)
     v = -inf
     bi = -1
@@ -508,10 +500,10 @@ def _oa_max(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: f
 
 
 def _oa_min(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: float) -> float:
-    if g.cut_off(state, ply):
-        g.evaluated.append(path)
-        return g.problem.utility(state)
     p = g.problem
+    if p.is_cutoff(state, ply):
+        g.evaluated.append(path)
+        return p.utility(state)
     kids = p.actions(state)
     v = inf
     bi = -1
@@ -532,10 +524,10 @@ def _oa_min(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: f
 
 
 def _om_max(g: _Options, state: Any, path: Path, ply: int) -> float:
-    if g.cut_off(state, ply):
-        g.evaluated.append(path)
-        return g.problem.utility(state)
     p = g.problem
+    if p.is_cutoff(state, ply):
+        g.evaluated.append(path)
+        return p.utility(state)
     v = -inf
     bi = -1
     for i, a in p.actions(state):
@@ -549,10 +541,10 @@ def _om_max(g: _Options, state: Any, path: Path, ply: int) -> float:
 
 
 def _om_min(g: _Options, state: Any, path: Path, ply: int) -> float:
-    if g.cut_off(state, ply):
-        g.evaluated.append(path)
-        return g.problem.utility(state)
     p = g.problem
+    if p.is_cutoff(state, ply):
+        g.evaluated.append(path)
+        return p.utility(state)
     v = inf
     bi = -1
     for i, a in p.actions(state):
