@@ -1,0 +1,302 @@
+"""The ``abteach`` command: draw a tree, print a search's trace, or animate it, from the shell.
+
+::
+
+    abteach draw tree.json -o tree.pdf
+    abteach trace tree.json --edition 4 --strict
+    abteach animate tree.json -o search.gif
+
+A tree file is the JSON that :meth:`abteach.Tree.to_json` writes (a bare
+nested list also works: ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``).  Every
+argument and the tree are checked before anything is drawn or written, an
+existing file is replaced only with ``--force``, and a bad input exits with
+a message naming it: status 2 for a bad command line, 1 for a bad file.
+
+Each subcommand is one :class:`Command` in :data:`COMMANDS`: its arguments and
+what it runs.  A new subcommand is a new ``Command`` added to that tuple.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from abteach.games import Tree, load_tree
+from abteach.search.result import SearchResult
+from abteach.trace.algorithms import alphabeta, alphabeta_fail_hard, alphabeta_tutorial, minimax, negamax
+
+#: Exit status for bad input found after the command line was read: a tree that will not load, an existing file.
+BAD_INPUT = 1
+#: Exit status for a bad command line (argparse's own).
+BAD_USAGE = 2
+
+
+class InputError(Exception):
+    """A problem with what the user gave, reported as ``abteach CMD: error: ...`` with :data:`BAD_INPUT`."""
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A search the command line can run, and which of ``--edition`` and ``--strict`` it takes."""
+
+    run: Callable[..., SearchResult]
+    editions: bool = False
+    tie_rule: bool = False
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    "alphabeta": Algorithm(alphabeta, editions=True, tie_rule=True),
+    "minimax": Algorithm(minimax, editions=True),
+    "tutorial": Algorithm(alphabeta_tutorial),
+    "fail-hard": Algorithm(alphabeta_fail_hard),
+    "negamax": Algorithm(negamax, tie_rule=True),
+}
+
+#: File types by suffix, for ``draw``.
+DRAW_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, one line of help, its arguments and what it does.
+
+    ``run`` gets the parsed arguments and the stream to print to, and returns
+    the exit status.  It raises :class:`InputError` for bad input; ``main``
+    turns that into a message and a non-zero status.
+    """
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+    epilog: str = ""
+
+
+# -- arguments shared by several subcommands --------------------------------------------
+
+def _tree_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("tree", type=Path, metavar="TREE.json",
+                        help="the tree, as JSON: a nested list of leaf values, or what Tree.to_json writes")
+
+
+def _search_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
+                        help="the search to run (default: alphabeta)")
+    parser.add_argument("--edition", type=int, choices=(3, 4), default=None,
+                        help="the textbook edition's pseudocode, for alphabeta and minimax (default: 3)")
+    parser.add_argument("--strict", action="store_true",
+                        help="never prune on a tie (the CS188 rule), for alphabeta and negamax")
+
+
+def _output_arguments(parser: argparse.ArgumentParser, example: str) -> None:
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help=f"the file to write, e.g. {example}")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    parser.add_argument("--size", choices=("screen", "projector"), default="screen",
+                        help="drawing size; projector has bigger text (default: screen)")
+
+
+def _check_search_options(args: argparse.Namespace) -> None:
+    """``--edition`` and ``--strict`` only where the algorithm has them (argparse cannot tell)."""
+    algorithm = ALGORITHMS[args.algorithm]
+    if args.edition is not None and not algorithm.editions:
+        takes = ", ".join(name for name, a in ALGORITHMS.items() if a.editions)
+        raise UsageError(f"argument --edition: the {args.algorithm} search has no editions; only {takes} do")
+    if args.strict and not algorithm.tie_rule:
+        takes = ", ".join(name for name, a in ALGORITHMS.items() if a.tie_rule)
+        raise UsageError(f"argument --strict: the {args.algorithm} search has no tie rule; only {takes} do")
+
+
+class UsageError(Exception):
+    """A bad combination of arguments, reported as argparse reports its own, with :data:`BAD_USAGE`."""
+
+
+def _check_output(path: Path, force: bool, suffixes: Sequence[str]) -> None:
+    """Refuse a file type the command cannot write, a missing folder, or an existing file without --force."""
+    if path.suffix.lower() not in suffixes:
+        raise UsageError(f"argument -o/--output: cannot write {str(path)!r}: unknown file type {path.suffix!r}; "
+                         f"use one of {', '.join(suffixes)}")
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
+    if path.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: it is a folder")
+    if path.exists() and not force:
+        raise InputError(f"{str(path)!r} exists; pass --force to replace it")
+
+
+def _load(path: Path) -> Tree:
+    if not path.is_file():
+        raise InputError(f"no tree file {str(path)!r}" + (" (it is a folder)" if path.is_dir() else ""))
+    try:
+        return load_tree(path)
+    except (ValueError, TypeError) as err:
+        raise InputError(str(err)) from None
+    except OSError as err:
+        raise InputError(f"cannot read {str(path)!r}: {err.strerror}") from None
+
+
+def _search(tree: Tree, args: argparse.Namespace) -> SearchResult:
+    algorithm = ALGORITHMS[args.algorithm]
+    options: dict[str, Any] = {}
+    if algorithm.editions:
+        options["edition"] = args.edition if args.edition is not None else 3
+    if algorithm.tie_rule:
+        options["prune_on_tie"] = not args.strict
+    return algorithm.run(tree, **options)
+
+
+# -- draw ------------------------------------------------------------------------------
+
+def _draw_arguments(parser: argparse.ArgumentParser) -> None:
+    _tree_argument(parser)
+    _output_arguments(parser, "tree.pdf (.png, .svg or .pdf)")
+    parser.add_argument("--step", type=int, default=None, metavar="N",
+                        help="draw step N of the search instead of the bare tree (0 is before the search)")
+    _search_arguments(parser)
+
+
+def _draw(args: argparse.Namespace, out: TextIO) -> int:
+    if args.step is None and (args.algorithm != "alphabeta" or args.edition is not None or args.strict):
+        raise UsageError("argument --step: --algorithm, --edition and --strict choose the search whose step "
+                         "is drawn, so they need --step N")
+    if args.step is not None and args.step < 0:
+        raise UsageError(f"argument --step: must be 0 or more, not {args.step}")
+    _check_search_options(args)
+    _check_output(args.output, args.force, DRAW_SUFFIXES)
+    tree = _load(args.tree)
+    # Drawing loads matplotlib: only once the input is known to be good.
+    from abteach.views.draw import draw_tree
+    from abteach.views.export import figure_bytes, save_frame
+    if args.step is None:
+        data = figure_bytes(draw_tree(tree, size=args.size), args.output.suffix.lower()[1:])
+        args.output.write_bytes(data)
+    else:
+        trace = _search(tree, args).trace
+        if args.step > len(trace):
+            raise InputError(f"argument --step: {args.step} is past the search's last step, {len(trace)}")
+        save_frame(trace, args.step, args.output, overwrite=args.force, size=args.size)
+    print(f"wrote {args.output}", file=out)
+    return 0
+
+
+# -- trace -----------------------------------------------------------------------------
+
+def _trace_arguments(parser: argparse.ArgumentParser) -> None:
+    _tree_argument(parser)
+    _search_arguments(parser)
+    parser.add_argument("--kinds", default=None, metavar="KIND,...",
+                        help="print only these kinds of step, e.g. leaf,cutoff (default: every step)")
+
+
+def _trace(args: argparse.Namespace, out: TextIO) -> int:
+    _check_search_options(args)
+    kinds = None
+    if args.kinds is not None:
+        kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+        if not kinds:
+            raise UsageError(f"argument --kinds: give at least one kind, e.g. leaf,cutoff; got {args.kinds!r}")
+    tree = _load(args.tree)
+    result = _search(tree, args)
+    trace = result.trace
+    if kinds is not None:
+        known = sorted({f.event.kind for f in trace.frames() if f.event is not None})
+        unknown = [k for k in kinds if k not in known]
+        if unknown:
+            raise UsageError(f"argument --kinds: this search has no steps of kind {', '.join(map(repr, unknown))}; "
+                             f"its kinds are {', '.join(known)}")
+    from abteach.views.tables import trace_table
+    print(trace.algorithm.label, file=out)
+    print(trace_table(trace, kinds=kinds), file=out)
+    move = trace.move_name((result.move,)) if result.move is not None else "none"
+    print(f"value {result.value}, best move {move}; {result.leaves} of {len(tree.leaves())} "
+          "leaves evaluated", file=out)
+    return 0
+
+
+# -- animate ---------------------------------------------------------------------------
+
+def _animate_arguments(parser: argparse.ArgumentParser) -> None:
+    _tree_argument(parser)
+    _output_arguments(parser, "search.gif")
+    _search_arguments(parser)
+    parser.add_argument("--duration", type=int, default=800, metavar="MS",
+                        help="milliseconds each step shows (default: 800)")
+
+
+def _animate(args: argparse.Namespace, out: TextIO) -> int:
+    _check_search_options(args)
+    if args.duration <= 0:
+        raise UsageError(f"argument --duration: must be above 0 milliseconds, not {args.duration}")
+    _check_output(args.output, args.force, (".gif",))
+    tree = _load(args.tree)
+    trace = _search(tree, args).trace
+    from abteach.views.export import save_animation
+    save_animation(trace, args.output, overwrite=args.force, size=args.size, duration=args.duration)
+    print(f"wrote {args.output} ({len(trace) + 1} steps)", file=out)
+    return 0
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("draw", "draw a tree, or one step of a search of it, to PNG, SVG or PDF", _draw_arguments, _draw,
+            "example: abteach draw fig52.json -o fig52.pdf --step 29"),
+    Command("trace", "print a search's trace: one row per step, with α, β, v and what happened",
+            _trace_arguments, _trace, "example: abteach trace fig52.json --edition 4 --kinds leaf,cutoff"),
+    Command("animate", "write a search, step by step, as an animated GIF", _animate_arguments, _animate,
+            "example: abteach animate fig52.json -o search.gif --size projector"),
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors kept to the subcommand that has them."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(BAD_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
+    """The argument parser for ``commands``, one subparser each."""
+    top = _Parser(prog="abteach", description="Draw a game tree, print a search's trace, or animate it.",
+                  epilog="Run 'abteach COMMAND --help' for a command's options. "
+                         "Exit status: 0 done, 1 bad input file or existing output, 2 bad command line.")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
+    for command in commands:
+        p = sub.add_parser(command.name, help=command.help, description=command.help[0].upper() + command.help[1:] + ".",
+                           epilog=command.epilog)
+        command.arguments(p)
+        p.set_defaults(_command=command, _parser=p)
+    return top
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line ``argv`` (``sys.argv[1:]`` by default); the exit status.
+
+    Examples
+    --------
+    >>> import io, json, tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     tree = pathlib.Path(d) / "fig52.json"
+    ...     _ = tree.write_text(json.dumps([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    ...     text = io.StringIO()
+    ...     main(["trace", str(tree), "--kinds", "cutoff"], out=text)
+    ...     print(text.getvalue().splitlines()[-1])
+    0
+    value 3, best move a1; 7 of 9 leaves evaluated
+    """
+    out = out if out is not None else sys.stdout
+    args = parser().parse_args(argv)
+    command: Command = args._command
+    usage: argparse.ArgumentParser = args._parser
+    try:
+        return command.run(args, out)
+    except UsageError as err:
+        usage.error(str(err))
+    except (InputError, FileExistsError) as err:
+        print(f"abteach {command.name}: error: {err}", file=sys.stderr)
+        return BAD_INPUT
+
+
+__all__ = ["ALGORITHMS", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
