@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: lab test unit notebooks regenerate clean bench
+.PHONY: lab test unit notebooks regenerate clean bench grade-demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/redraw.py
 	$(BIN)/python benchmarks/frames.py
+
+# The graded exercises end to end with real nbgrader, in a temporary copy of course/.
+# nbgrader runs `alembic` by name, so the venv's bin/ goes on PATH.
+grade-demo: $(VENV)/.installed-test
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python course/grade_demo.py
 
 clean:
 	rm -rf $(VENV)

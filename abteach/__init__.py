@@ -20,14 +20,18 @@ import importlib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from abteach.games import (MAX, MAX_DEPTH, MIN, Board, Game, Node, Path, Player, TicTacToe, Tree, examples,
-                           load_tree, random_tree, tree, tree_from_json)
+from abteach.games import (MAX, MAX_DEPTH, MIN, Board, ConnectFour, ConnectFourBoard, Game, Node, Path, Player,
+                           TicTacToe, Tree, examples, load_tree, random_tree, tree, tree_from_json)
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
 from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
                                       aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
                                       negascout, null_window, sss_star)
 from abteach.lessons import fig55, mistakes
+from abteach.search.solve import solve
+from abteach.lessons import grading
+from abteach.lessons.grading import from_cs188, to_cs188
+from abteach.lessons.practice import check_answers, practice_tree
 
 # Public names whose modules pull in matplotlib, networkx or ipywidgets: loaded when first asked for.
 _LAZY = MappingProxyType({
@@ -39,6 +43,7 @@ _LAZY = MappingProxyType({
     "side_by_side": "abteach.views.tables", "table": "abteach.views.tables", "trace_table": "abteach.views.tables",
     "stepper": "abteach.widgets.stepper", "static_stepper": "abteach.widgets.stepper",
     "figure_vs_algorithm": "abteach.widgets.fig55_view",
+    "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
 })
 
 if TYPE_CHECKING:
@@ -48,6 +53,8 @@ if TYPE_CHECKING:
     from abteach.views.styles import node_styles
     from abteach.views.tables import side_by_side, table, trace_table
     from abteach.widgets.fig55_view import figure_vs_algorithm
+    from abteach.widgets.practice import practice
+    from abteach.views.worksheet import worksheet
     from abteach.widgets.stepper import static_stepper, stepper
 
 
@@ -67,9 +74,10 @@ __all__ = [
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
-    "Game", "TicTacToe", "Board", "MAX", "MIN", "Player",
+    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",
     "listing", "Listing",
+    "check_answers", "practice_tree", "practice", "grading", "worksheet", "to_cs188", "from_cs188",
 ]

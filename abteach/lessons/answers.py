@@ -1,0 +1,170 @@
+"""What each search answers on a tree: the correct one, and every classic mistake, under either tie rule.
+
+Practice (:mod:`abteach.lessons.practice`) and grading
+(:mod:`abteach.lessons.grading`) both compare a student with the same
+searches.  This module runs them once per tree and tie rule:
+
+- :func:`correct` is ``ab.alphabeta`` under the chosen rule and edition;
+- :func:`variant` is one mistake of :data:`~abteach.lessons.mistakes.MISTAKES`.
+  Under the textbook rule it is exactly :func:`~abteach.lessons.mistakes.run_mistake`.
+  Under the strict rule (CS188's) the same fault is made by a search whose
+  cutoff tests are strict, and ``strict-test`` is then the *textbook's* test,
+  the one that prunes on ties: the mistake is always "the other tie rule";
+- :func:`node_answers` reads, from a finished search, what every node's call
+  returned, or ``"pruned"`` for a node the search never visited.
+
+Examples
+--------
+>>> import abteach as ab
+>>> a = node_answers(correct(ab.examples.FIG_5_2))
+>>> a[(1,)], a[(1, 1)], a[(2,)]
+(2, 'pruned', 2)
+>>> node_answers(variant("no-window", ab.examples.FIG_5_2))[(1, 1)]
+4
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from abteach.games.trees import Path, Tree
+from abteach.lessons.mistakes import MISTAKES, Fault, Search, faulty, run_mistake
+from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup
+from abteach.lessons.mistakes.running import mistake_description, resolve
+from abteach.search.alphabeta import SEARCHES, recorder
+from abteach.search.problem import Problem
+from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.trace.algorithms import alphabeta, with_trace
+from abteach.trace.protocol import Status
+
+#: The tie rules, by the names exercises use: the textbook cuts off on ties (≥, ≤), CS188 does not (>, <).
+RULES: Mapping[str, bool] = MappingProxyType({"textbook": True, "strict": False})
+
+#: What a node the search never visits answers.
+PRUNED = "pruned"
+
+#: An answer: the value a node's call returns, or :data:`PRUNED`.
+Answer = float | str
+
+# The fault each mistake makes, so it can be made again under the strict rule.
+# tests/test_practice.py checks that, under the textbook rule, each gives the registry's own trace.
+_FAULTS: Mapping[str, Fault] = MappingProxyType({
+    "no-window": Fault(pass_window=False),
+    "alpha-in-min": Fault(min_updates="alpha"),
+    "beta-in-max": Fault(max_updates="beta"),
+    "inverted-test": Fault(max_test="≤", min_test="≥"),
+    "test-before-update": Fault(test_before_update=True),
+    "right-to-left": Fault(right_to_left=True),
+    "one-ply-too-deep": Fault(depth_shift=+1),
+    "one-ply-too-shallow": Fault(depth_shift=-1),
+    "shared-move": Fault(shared_best=True),
+})
+
+# Each textbook comparison and its strict counterpart: ≥ becomes >, and the inverted ≤ becomes <.
+_STRICT = MappingProxyType({"≥": ">", "≤": "<"})
+
+
+def check_rule(rule: Any) -> bool:
+    """``prune_on_tie`` for a rule name; a ValueError names the rules otherwise.
+
+    Examples
+    --------
+    >>> check_rule("strict")
+    False
+    >>> check_rule("cs188")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule must be 'textbook' or 'strict', not 'cs188'
+    """
+    if not isinstance(rule, str) or rule not in RULES:
+        raise ValueError(f"rule must be 'textbook' or 'strict', not {rule!r}")
+    return RULES[rule]
+
+
+def correct(tree: Any, rule: str = "textbook", edition: int = 3) -> SearchResult:
+    """The correct search of ``tree`` under ``rule``, traced."""
+    return alphabeta(tree, edition=edition, prune_on_tie=check_rule(rule))
+
+
+def fault_of(mistake_id: str) -> Fault | None:
+    """The :class:`Fault` a mistake makes (``None`` for ``strict-test``, which is a tie rule, not a fault)."""
+    lookup(mistake_id)
+    return _FAULTS.get(mistake_id)
+
+
+def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
+    """Search ``tree`` with one classic mistake, under ``rule``.
+
+    Parameters
+    ----------
+    mistake_id : str
+        A key of :data:`~abteach.lessons.mistakes.MISTAKES`.
+    tree : Tree or Game
+    rule : {'textbook', 'strict'}
+        The rule the *exercise* uses.  The mistake's cutoff tests follow it,
+        except ``strict-test``, which is the other rule.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> variant("strict-test", ab.examples.TIED).leaves > ab.alphabeta(ab.examples.TIED).leaves
+    True
+    >>> variant("strict-test", ab.examples.TIED, "strict").leaves == ab.alphabeta(ab.examples.TIED).leaves
+    True
+    """
+    prune_on_tie = check_rule(rule)
+    if prune_on_tie:
+        return run_mistake(mistake_id, tree)
+    m = lookup(mistake_id)
+    fault = _FAULTS.get(mistake_id)
+    search: Search
+    if fault is None:  # strict-test: under the strict rule, the mistake is to prune on ties
+        search, ties = SEARCHES[3, True], True
+    else:
+        search = faulty(Fault(**{**_fields(fault), "max_test": _STRICT[fault.max_test],
+                                 "min_test": _STRICT[fault.min_test]}), name=mistake_id)
+        ties = False
+    depth, evaluate = resolve(m, tree, None, None)
+    problem = Problem(tree, None, depth, evaluate, None)
+    log = recorder(problem, True, ties)
+    value, action = run(search, problem, log)
+    if action is not None and action not in list(problem.game.actions(problem.state)):
+        action = None
+        log.best.pop(problem.root, None)
+    spec = Spec("alphabeta", 3, ties, depth is not None, variant=f"mistake {m.id}")
+    return with_trace(finish(problem, log, value, spec, action), mistake_description(m, spec))
+
+
+def _fields(fault: Fault) -> dict[str, Any]:
+    return {name: getattr(fault, name) for name in fault.__dataclass_fields__}
+
+
+def node_answers(result: SearchResult) -> dict[Path, Answer]:
+    """What every node of the searched tree answers: its call's return value, or ``"pruned"``.
+
+    A node the search never visited is ``"pruned"``, deep ones included.  A
+    node that cut off returns its bound, not its minimax value.
+    """
+    trace = result.trace
+    if trace is None:
+        raise ValueError("node_answers needs a traced search (trace=True)")
+    game = trace.game
+    if not isinstance(game, Tree):
+        raise TypeError(f"node_answers reads the nodes of an abteach.Tree, not {type(game).__name__}")
+    last = trace.last()
+    out: dict[Path, Answer] = {}
+    for node in game.walk():
+        state = last.node(node.path)
+        out[node.path] = state.value if state.status is Status.DONE and state.value is not None else PRUNED
+    return out
+
+
+def variants_of(tree: Tree, rule: str = "textbook", *, depth_mistakes: bool = True) -> dict[str, SearchResult]:
+    """Every mistake's search of ``tree`` under ``rule``, by id, in the registry's order."""
+    return {mid: variant(mid, tree, rule) for mid in MISTAKES
+            if depth_mistakes or mid not in DEPTH_MISTAKES}
+
+
+__all__ = ["RULES", "PRUNED", "Answer", "check_rule", "correct", "variant", "fault_of", "node_answers",
+           "variants_of"]

@@ -1,0 +1,204 @@
+'''CS188's ``GraphGameTreeTest`` files: write a tree as a test and its solution, and read one back.
+
+UC Berkeley's CS188 grades alpha-beta on small graph games written as
+``.test`` files (``key: "value"`` lines, or a value between ``key: """`` and
+``"""``; everything after ``#`` dropped) with a ``.solution`` holding the
+``action`` and the ``generated`` states, sorted as Python sorts strings.  It
+prunes only on strict inequalities, and the root takes the first of tied moves.
+
+Examples
+--------
+>>> import abteach as ab
+>>> test, solution = to_cs188(ab.examples.FIG_5_2)
+>>> print(solution)
+action: "a1"
+generated: "A B C D b1 b2 b3 c1 d1 d2 d3"
+<BLANKLINE>
+>>> from_cs188(test).to_nested() == ab.examples.FIG_5_2.to_nested()
+True
+'''
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from abteach.games.trees import Node, Path, Tree, tree as build_tree
+from abteach.lessons.grading.game import state_names
+from abteach.trace.algorithms import alphabeta
+from abteach.trace.protocol import Status
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() and abs(x) < 2 ** 53 else repr(float(x))
+
+
+def to_cs188(tree: Tree, *, alg: str = "AlphaBetaAgent", comment: str = "") -> tuple[str, str]:
+    """The ``.test`` text for ``tree`` and its ``.solution`` text, under CS188's strict rule.
+
+    Parameters
+    ----------
+    tree : Tree
+        MAX at the root (CS188's Pacman moves first); two players alternate.
+    alg : str
+        The agent the test names.  Only ``AlphaBetaAgent`` gets a solution of pruned states.
+    comment : str
+        A line written as a ``#`` comment at the top.
+
+    Returns
+    -------
+    (str, str)
+        The test file and the solution file.  Leaves at the depth limit are
+        evaluated there; every shallower leaf is a win state (value ≥ 0) or a
+        lose state, so the search stops at it.
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be an abteach Tree, not {type(tree).__name__}")
+    if tree.root.player != "MAX":
+        raise ValueError("CS188's graph games start with MAX (Pacman) to move; this tree has MIN at the root")
+    if alg != "AlphaBetaAgent":
+        raise ValueError(f"alg must be 'AlphaBetaAgent' (the only agent whose solution lists pruned states), not {alg!r}")
+    names = state_names(tree)
+    if len(set(names.values())) != len(names) or any(re.search(r"\s", n) for n in names.values()):
+        raise ValueError("the tree's state names must be unique and have no spaces")  # pragma: no cover
+    # Depth counts one move by each of the two agents; an odd height ends one ply past a whole depth.
+    depth = (tree.height + 1) // 2
+    limit = 2 * depth
+    leaves = [n for n in tree.walk() if n.is_leaf]
+    shallow = [n for n in leaves if len(n.path) < limit]
+    win = [names[n.path] for n in shallow if (n.value or 0) >= 0]
+    lose = [names[n.path] for n in shallow if (n.value or 0) < 0]
+    successors = [f"{names[n.path]} {tree.move_name(n, i)} {names[c.path]}"
+                  for n in tree.walk() for i, c in enumerate(n.children)]
+    evaluation = [f"{names[n.path]} {_number(n.value)}" for n in leaves]  # type: ignore[arg-type]
+    test = "\n".join([
+        *( [f"# {line}" for line in comment.splitlines()] if comment else [] ),
+        'class: "GraphGameTreeTest"',
+        f'alg: "{alg}"',
+        f'depth: "{depth}"',
+        "",
+        'diagram: """',
+        *_diagram(tree, names),
+        '"""',
+        'num_agents: "2"',
+        "",
+        f'start_state: "{names[()]}"',
+        f'win_states: "{" ".join(win)}"',
+        f'lose_states: "{" ".join(lose)}"',
+        "",
+        'successors: """',
+        *successors,
+        '"""',
+        "",
+        'evaluation: """',
+        *evaluation,
+        '"""',
+        "",
+    ])
+    r = alphabeta(tree, prune_on_tie=False)
+    assert r.trace is not None
+    last = r.trace.last()
+    generated = sorted({names[()]} | {names[n.path] for n in tree.walk() if last.node(n.path).status is Status.DONE})
+    action = tree.move_name(tree.root, r.move) if r.move is not None else ""
+    solution = f'action: "{action}"\ngenerated: "{" ".join(generated)}"\n'
+    return test, solution
+
+
+def _diagram(tree: Tree, names: dict[Path, str]) -> list[str]:
+    """The tree as indented lines: ``a1 -> B (MIN)``, leaves with their value.  No ``#``: it starts a comment."""
+    lines = []
+    for node in tree.walk():
+        indent = "    " * len(node.path)
+        into = f"{node.move} -> " if node.path else ""
+        what = f"= {_number(node.value)}" if node.is_leaf else f"({node.player})"  # type: ignore[arg-type]
+        lines.append(f"  {indent}{into}{names[node.path]} {what}")
+    return lines
+
+
+def parse_cs188(text: str) -> dict[str, str]:
+    """The ``key: value`` pairs of a CS188 test or solution file, as its test parser reads them."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, the contents of a .test file, not {type(text).__name__}")
+    lines = [re.sub(r"#.*", "", line) for line in text.split("\n")]
+    out: dict[str, str] = {}
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            continue
+        one = re.match(r'^([a-zA-Z_0-9]+) *: *"(.*)"[ \t]*$', line)
+        many = re.match(r'^([a-zA-Z_0-9]+) *: *"""[ \t]*$', line)
+        if many:  # tested first: 'key: """' would also read as key: "" followed by a quote
+            body = []
+            i += 1
+            while i < len(lines) and not re.match(r'^"""[ \t]*$', lines[i]):
+                body.append(lines[i])
+                i += 1
+            if i == len(lines):
+                raise ValueError(f"the value of {many.group(1)!r} opens with \"\"\" but never closes")
+            out[many.group(1)] = "\n".join(body)
+            i += 1
+        elif one:
+            out[one.group(1)] = one.group(2)
+            i += 1
+        else:
+            raise ValueError(f"line {i + 1} is neither key: \"value\" nor key: \"\"\": {line!r}")
+    return out
+
+
+def from_cs188(text: str) -> Tree:
+    """Read a ``GraphGameTreeTest`` file back into a :class:`abteach.Tree` with its state and move names.
+
+    Raises
+    ------
+    ValueError
+        A file that is not a two-player graph game test, a state reached twice
+        (a graph that is not a tree), or a leaf with no evaluation.
+    """
+    d = parse_cs188(text)
+    if d.get("class") != "GraphGameTreeTest":
+        raise ValueError(f"not a GraphGameTreeTest file (class is {d.get('class')!r})")
+    if d.get("num_agents", "2") != "2":
+        raise ValueError(f"only two-player tests can be read, not num_agents={d.get('num_agents')!r}")
+    for key in ("start_state", "successors", "evaluation"):
+        if key not in d:
+            raise ValueError(f"the file has no {key!r}")
+    children: dict[str, list[tuple[str, str]]] = {}
+    parents: dict[str, str] = {}
+    for line in d["successors"].split("\n"):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 3:
+            raise ValueError(f"a successors line must be 'state action next', not {line!r}")
+        state, action, nxt = parts
+        if nxt in parents:
+            raise ValueError(f"state {nxt!r} is reached twice: the game is a graph, not a tree")
+        parents[nxt] = state
+        children.setdefault(state, []).append((action, nxt))
+    values: dict[str, float] = {}
+    for line in d["evaluation"].split("\n"):
+        if line.strip():
+            state, value = line.split()
+            values[state] = int(value) if re.fullmatch(r"-?\d+", value) else float(value)
+    names: dict[Path, str] = {}
+    moves: dict[Path, str] = {}
+
+    def nest(state: str, path: Path) -> Any:
+        names[path] = state
+        if state not in children:
+            if state not in values:
+                raise ValueError(f"leaf {state!r} has no evaluation")
+            return values[state]
+        out = []
+        for i, (action, nxt) in enumerate(children[state]):
+            moves[path + (i,)] = action
+            out.append(nest(nxt, path + (i,)))
+        return out
+
+    nested = nest(d["start_state"], ())
+    return build_tree(nested, names=names, moves=moves)
+
+
+__all__ = ["to_cs188", "from_cs188", "parse_cs188"]

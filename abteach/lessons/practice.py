@@ -1,0 +1,543 @@
+"""Practice alone: answer what every node returns, and be told per node what is wrong and why.
+
+:func:`check_answers` is the headless core the practice widget, the graders
+and the tests share.  A student gives, for every node, the value its call
+returns in the chosen edition's search, or ``"pruned"`` for a node the search
+never visits (deep ones included).  A node cut off early returns its bound,
+not its minimax value: the exercise teaches exactly that.  The check says, per
+node, right or wrong, and why in the student's own numbers; when the answers
+fit one of the classic mistakes it names it.
+
+:func:`practice_tree` draws a fresh seeded tree worth practising on: at least
+one cutoff, and (when asked) a tie that decides one.
+
+Examples
+--------
+>>> import abteach as ab
+>>> t = ab.examples.FIG_5_2
+>>> right = {"A": 3, "B": 3, "b1": 3, "b2": 12, "b3": 8, "C": 2, "c1": 2, "c2": "pruned",
+...          "c3": "pruned", "D": 2, "d1": 14, "d2": 5, "d3": 2}
+>>> c = check_answers(t, right)
+>>> c.score, c.out_of, c.misconception
+(13, 13, None)
+>>> c = check_answers(t, {**right, "c2": 4, "c3": 6})
+>>> c.score, c.wrong_names, c.misconception
+(11, ['c2', 'c3'], 'no-window')
+>>> print(c.verdicts[(1, 1)].reason)
+You wrote 4 for c2, but c2 is never searched: C stops before it, since v=2 ≤ α=3 after c1.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from abteach.games.generate import random_tree
+from abteach.games.trees import Node, Path, Tree, path_str, tree
+from abteach.lessons.answers import PRUNED, Answer, check_rule, correct, node_answers, variants_of
+from abteach.lessons.mistakes import MISTAKES
+from abteach.search.events import Bound, Kind, fmt
+from abteach.search.result import SearchResult
+from abteach.trace.algorithms import alphabeta
+from abteach.trace.protocol import Status
+
+#: Tree sizes for practice: (branching, depth).
+SIZES: Mapping[str, tuple[int, int]] = MappingProxyType({"small": (3, 2), "medium": (2, 4), "large": (3, 3)})
+#: Tree shapes: every inner node with ``branching`` children, or some fewer and some leaves higher up.
+SHAPES = ("uniform", "uneven")
+#: Leaf values of practice trees: small whole numbers, so ties happen as in textbook exercises.
+VALUES = (0, 9)
+
+Window = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The check of one node.
+
+    Attributes
+    ----------
+    path : tuple of int
+    name : str
+        How the lessons name the node (``'c2'``).
+    answer : float, 'pruned' or None
+        What the student gave (``None``: nothing).
+    expected : float or 'pruned'
+        What the node's call returns, or ``'pruned'``.
+    right : bool
+    reason : str
+        Empty when right; otherwise one sentence in the student's own numbers.
+    window, expected_window : (α, β) or None
+        The window the student gave for the call, and the true one (``None`` for a pruned node).
+    """
+
+    path: Path
+    name: str
+    answer: Answer | None
+    expected: Answer
+    right: bool
+    reason: str = ""
+    window: Window | None = None
+    expected_window: Window | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """What :func:`check_answers` finds.
+
+    Attributes
+    ----------
+    verdicts : mapping of path to Verdict
+        Every node of the tree, in preorder.
+    score, out_of : int
+        Nodes right, and nodes in the tree.
+    misconception : str or None
+        The id of the mistake in ``ab.mistakes.MISTAKES`` the answers fit, if any.
+    order : tuple of paths
+        The nodes in the order the correct search reaches them (a pruned node
+        where its cutoff happens), to find the first node the student got wrong.
+    steps : mapping of path to int
+        For each node, the step of the correct trace at which it is reached or pruned.
+    result : SearchResult
+        The correct search, traced.
+    """
+
+    verdicts: Mapping[Path, Verdict]
+    score: int
+    out_of: int
+    misconception: str | None
+    order: tuple[Path, ...] = field(repr=False)
+    steps: Mapping[Path, int] = field(repr=False)
+    result: SearchResult = field(repr=False)
+    hints: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def wrong(self) -> list[Path]:
+        """The nodes answered wrong, in the order the search reaches them."""
+        return [p for p in self.order if not self.verdicts[p].right]
+
+    @property
+    def wrong_names(self) -> list[str]:
+        return [self.verdicts[p].name for p in self.wrong]
+
+    @property
+    def first_wrong(self) -> Path | None:
+        wrong = self.wrong
+        return wrong[0] if wrong else None
+
+    @property
+    def replay_step(self) -> int:
+        """The step of the correct trace to replay from: where the first wrong node is reached (0 if none)."""
+        first = self.first_wrong
+        return max(0, self.steps[first] - 1) if first is not None else 0
+
+    @property
+    def message(self) -> str:
+        """One sentence on the whole: all right, how many wrong, and the misconception when one fits."""
+        if self.score == self.out_of:
+            return f"All {self.out_of} nodes right."
+        text = f"{self.score} of {self.out_of} nodes right; look again at {', '.join(self.wrong_names)}."
+        if self.misconception is not None:
+            text += " " + misconception_sentence(self.misconception)
+        return text
+
+
+def misconception_sentence(mistake_id: str) -> str:
+    """'Your answers are what a search gives that …', for a mistake id.
+
+    Examples
+    --------
+    >>> misconception_sentence("no-window")
+    'Your answers are what a search gives that does not pass α and β down to the children.'
+    """
+    return f"Your answers are what a search gives that {_DOES[mistake_id]}."
+
+
+_DOES: Mapping[str, str] = MappingProxyType({
+    "no-window": "does not pass α and β down to the children",
+    "alpha-in-min": "raises α in MIN nodes where it should lower β",
+    "beta-in-max": "lowers β in MAX nodes where it should raise α",
+    "strict-test": "follows the other tie rule (> where this exercise uses ≥, or the other way round)",
+    "inverted-test": "has its cutoff tests the wrong way round",
+    "test-before-update": "tests for a cutoff before taking the child's value into v",
+    "right-to-left": "visits the children from right to left",
+    "one-ply-too-deep": "goes one ply past the depth limit",
+    "one-ply-too-shallow": "stops one ply early and estimates the nodes there",
+    "shared-move": "keeps one best move for the whole search",
+})
+
+
+# -- reading the answers --------------------------------------------------------------
+
+def _names(tree: Tree, result: SearchResult) -> dict[str, Path]:
+    """Every name a node may be given by: the lessons' name, the node's own name, its path written out."""
+    assert result.trace is not None
+    names: dict[str, Path] = {}
+    for node in tree.walk():
+        for name in (path_str(node.path), node.name, result.trace.name(node.path)):
+            names.setdefault(name, node.path)
+    return names
+
+
+def _key(key: Any, tree: Tree, names: Mapping[str, Path], what: str) -> Path:
+    if isinstance(key, tuple) and all(isinstance(i, int) and not isinstance(i, bool) for i in key):
+        if key not in tree.nodes:
+            raise ValueError(f"{what} has a node {key!r} that is not in the tree")
+        return key
+    if isinstance(key, str):
+        if key not in names:
+            raise ValueError(f"{what} names a node {key!r} that is not in the tree; "
+                             f"nodes are named {', '.join(list(names)[:6])}, ...")
+        return names[key]
+    raise TypeError(f"{what} keys must be node paths (tuples of ints) or names, not {key!r}")
+
+
+def _answer(value: Any, key: Any) -> Answer:
+    if isinstance(value, str) and value.strip().lower() == PRUNED:
+        return PRUNED
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and not math.isnan(float(value)):
+        return value  # type: ignore[return-value]  # a Real that is not NaN
+    raise ValueError(f"answers[{key!r}] must be a number or 'pruned', not {value!r}")
+
+
+def _window(value: Any, key: Any) -> Window:
+    ok = (isinstance(value, (tuple, list)) and len(value) == 2
+          and all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in value))
+    if not ok:
+        raise ValueError(f"windows[{key!r}] must be a pair (α, β) of numbers, not {value!r}")
+    return float(value[0]), float(value[1])
+
+
+def same(a: Answer | None, b: Answer | None) -> bool:
+    """Two answers agree: both pruned, or numbers equal to nine significant digits (so 23/3 may be 7.66666667)."""
+    if isinstance(a, str) or isinstance(b, str) or a is None or b is None:
+        return a == b
+    return a == b or math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-9)
+
+
+# -- the check ------------------------------------------------------------------------
+
+def check_answers(tree: Tree, answers: Mapping[Any, Any], *, rule: str = "textbook", edition: int = 3,
+                  windows: Mapping[Any, Any] | None = None) -> Check:
+    """Check a student's answers for every node of ``tree``.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree the student searched by hand.
+    answers : mapping
+        Node (its path tuple, or its name) to the value its call returns in
+        the chosen edition's search, or ``"pruned"`` for every node the search
+        never visits.  A missing node is wrong.
+    rule : {'textbook', 'strict'}
+        The tie rule: the textbook cuts off on ties (``v ≥ β``), CS188 does not (``v > β``).
+    edition : {3, 4}
+        The book's edition whose search is meant.
+    windows : mapping, optional
+        Node to the (α, β) it is called with.  Nodes not in it are not checked
+        for their window; a window given for a pruned node is wrong.
+
+    Returns
+    -------
+    Check
+        ``.verdicts``, ``.score``, ``.out_of``, ``.misconception`` and more.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A tree that is not an abteach Tree, an unknown rule or edition, a node
+        not in the tree, an answer that is neither a number nor ``"pruned"``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> c = check_answers(ab.examples.FIG_5_2, {"A": 3}, rule="strict")
+    >>> c.score, c.out_of, c.verdicts[(0,)].reason
+    (1, 13, 'No answer for B: enter the value its call returns, or mark it pruned.')
+    >>> check_answers(ab.examples.FIG_5_2, {"A": "three"})
+    Traceback (most recent call last):
+    ...
+    ValueError: answers['A'] must be a number or 'pruned', not 'three'
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be an abteach Tree (ab.tree(...), ab.random_tree(...)), not {type(tree).__name__}")
+    check_rule(rule)
+    if isinstance(edition, bool) or edition not in (3, 4):
+        raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    if not isinstance(answers, Mapping):
+        raise TypeError(f"answers must map nodes to values, not {type(answers).__name__}")
+    if windows is not None and not isinstance(windows, Mapping):
+        raise TypeError(f"windows must map nodes to (α, β) pairs, not {type(windows).__name__}")
+    result = correct(tree, rule, edition)
+    names = _names(tree, result)
+    given: dict[Path, Answer] = {}
+    for key, value in answers.items():
+        given[_key(key, tree, names, "answers")] = _answer(value, key)
+    given_windows: dict[Path, Window] = {}
+    for key, value in (windows or {}).items():
+        given_windows[_key(key, tree, names, "windows")] = _window(value, key)
+    return _check(tree, result, given, given_windows, rule)
+
+
+def _check(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], given_windows: Mapping[Path, Window],
+           rule: str) -> Check:
+    trace = result.trace
+    assert trace is not None
+    last = trace.last()
+    expected = node_answers(result)
+    steps, order = _search_order(result)
+    verdicts: dict[Path, Verdict] = {}
+    for node in tree.walk():
+        p = node.path
+        want = expected[p]
+        state = last.node(p)
+        true_window = (state.window if state.status is Status.DONE else None)
+        want_window = None if true_window is None else (float(true_window[0] or 0), float(true_window[1] or 0))
+        answer = given.get(p)
+        right = same(answer, want)
+        reason = "" if right else _reason(tree, result, given, expected, p)
+        window = given_windows.get(p)
+        if window is not None:
+            if want_window is None:
+                right, reason = False, reason or (f"{trace.name(p)} is pruned, so it is never called: "
+                                                  "it has no window.")
+            elif not (same(window[0], want_window[0]) and same(window[1], want_window[1])):
+                said = (f"{trace.name(p)} is called with (α, β) = ({fmt(want_window[0])}, {fmt(want_window[1])}), "
+                        f"not ({fmt(window[0])}, {fmt(window[1])}).")
+                right, reason = False, (reason + " " + said).strip()
+        verdicts[p] = Verdict(p, trace.name(p), answer, want, right, reason, window, want_window)
+    misconception = _misconception(tree, rule, given, expected)
+    score = sum(v.right for v in verdicts.values())
+    check = Check(MappingProxyType(verdicts), score, len(verdicts), misconception, order,
+                  MappingProxyType(steps), result)
+    return Check(check.verdicts, score, len(verdicts), misconception, order, check.steps, result,
+                 hints(check))
+
+
+def _search_order(result: SearchResult) -> tuple[dict[Path, int], tuple[Path, ...]]:
+    """The step at which the correct search reaches each node: its call, or the cutoff that prunes it."""
+    trace = result.trace
+    assert trace is not None
+    steps: dict[Path, int] = {}
+    for step, e in enumerate(trace.events, start=1):
+        if e.kind == Kind.ENTER:
+            steps.setdefault(e.node, step)
+        elif e.kind == Kind.CUTOFF:
+            for skipped in e.skipped or ():
+                steps.setdefault(skipped, step)
+    game = trace.game
+    assert isinstance(game, Tree)
+    for node in game.walk():  # below a pruned child: pruned at the same step as it
+        if node.path not in steps:
+            steps[node.path] = steps.get(node.path[:-1], len(trace.events))
+    order = tuple(sorted(steps, key=lambda p: (steps[p], p)))
+    return steps, order
+
+
+def _reason(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], expected: Mapping[Path, Answer],
+            p: Path) -> str:
+    """One sentence on why the answer for ``p`` is wrong, in the student's own numbers."""
+    trace = result.trace
+    assert trace is not None
+    last = trace.last()
+    name = trace.name(p)
+    answer = given.get(p)
+    want = expected[p]
+    node = tree.node(p)
+    if answer is None:
+        return f"No answer for {name}: enter the value its call returns, or mark it pruned."
+    if want == PRUNED:
+        top = p
+        while len(top) > 1 and expected[top[:-1]] == PRUNED:
+            top = top[:-1]
+        parent = trace.name(top[:-1])
+        why = last.node(top).pruned_by
+        # The cutoff came after the last child searched: the one before the first pruned sibling.
+        first_pruned = min(i for i in range(top[-1] + 1) if expected[top[:-1] + (i,)] == PRUNED)
+        before = trace.name(top[:-1] + (first_pruned - 1,)) if first_pruned > 0 else ""
+        since = f", since {why} after {before}" if why and before else ""
+        if top == p:
+            return f"You wrote {_say(answer)} for {name}, but {name} is never searched: {parent} stops before it{since}."
+        return (f"You wrote {_say(answer)} for {name}, but it lies below {trace.name(top)}, which is pruned: "
+                f"{parent} stops before {trace.name(top)}{since}.")
+    if answer == PRUNED:
+        if not p:
+            return f"You marked {name} pruned, but the root's call is the search itself."
+        window = last.node(p).window
+        return (f"You marked {name} pruned, but it is searched: {trace.name(p[:-1])} has not cut off when it "
+                f"gets there, and calls it with (α, β) = ({_say(window[0])}, {_say(window[1])}).")
+    if node.is_leaf:
+        return f"{name} is a leaf worth {_say(node.value)}; you wrote {_say(answer)}."
+    kids = [(c, given.get(c.path)) for c in node.children]
+    if all(a is not None for _, a in kids):
+        numbers_ = [float(a) for _, a in kids if a is not None and not isinstance(a, str)]
+        if numbers_:
+            is_max = node.player == "MAX"
+            own = max(numbers_) if is_max else min(numbers_)
+            if not same(own, answer):
+                shown = ", ".join(_say(a) if a != PRUNED else f"{trace.name(c.path)} pruned"
+                                  for c, a in kids)
+                word = "max" if is_max else "min"
+                return (f"From your own answers for its children ({shown}), {node.player}-VALUE at {name} "
+                        f"returns their {word}, {_say(own)}, not {_say(answer)}.")
+    state = last.node(p)
+    if state.bound not in (None, Bound.EXACT):
+        minimax_value = _minimax(node)
+        if same(answer, minimax_value):
+            return (f"{_say(answer)} is {name}'s minimax value, but {name} is cut off early and its call returns "
+                    f"{_say(want)}, only a bound: {state.pruned_by or _cutoff_test(result, p)}.")
+    wrong_kids = [trace.name(c.path) for c, a in kids if not same(a, expected[c.path])]
+    if wrong_kids:
+        return (f"{_say(answer)} follows from your answers below {name}, but {', '.join(wrong_kids)} "
+                f"{'is' if len(wrong_kids) == 1 else 'are'} wrong: {name} returns {_say(want)}.")
+    return f"{name} returns {_say(want)}, not {_say(answer)}."
+
+
+def _say(x: Any) -> str:
+    """A number as the lessons print it, or the word pruned."""
+    return PRUNED if x == PRUNED else fmt(x)
+
+
+def _cutoff_test(result: SearchResult, p: Path) -> str:
+    trace = result.trace
+    assert trace is not None
+    for e in trace.events:
+        if e.kind == Kind.CUTOFF and e.node == p:
+            return f"{e.test} stops it"
+    return "it stops early"
+
+
+def _minimax(node: Node) -> float:
+    if node.is_leaf:
+        return float(node.value)  # type: ignore[arg-type]
+    values = [_minimax(c) for c in node.children]
+    return max(values) if node.player == "MAX" else min(values)
+
+
+def _misconception(tree: Tree, rule: str, given: Mapping[Path, Answer], expected: Mapping[Path, Answer]) -> str | None:
+    """The mistake whose answers explain the student's wrong ones, if one does clearly.
+
+    For each mistake: how many wrong answers it explains (the student gave
+    exactly its answer), against how many it does not (the student gave
+    something else) plus how many of its own departures the student did not
+    make.  It is named when it explains more than twice what it misses; the
+    first such in the registry's order wins, so answers that follow a mistake
+    exactly name it (or another giving identical answers on this tree).
+    """
+    wrong = [p for p in expected if not same(given.get(p), expected[p])]
+    if not wrong:
+        return None
+    best: tuple[int, str] | None = None
+    for mid, res in variants_of(tree, rule).items():
+        theirs = node_answers(res)
+        departs = [p for p in expected if not same(theirs[p], expected[p])]
+        if not departs:
+            continue
+        explained = sum(same(given.get(p), theirs[p]) for p in wrong)
+        missed = sum(not same(given.get(p), theirs[p]) for p in wrong) + sum(p not in wrong for p in departs)
+        if explained > 2 * missed and (best is None or explained - missed > best[0]):
+            best = (explained - missed, mid)
+    return best[1] if best else None
+
+
+# -- help -----------------------------------------------------------------------------
+
+def hints(check: Check) -> tuple[str, ...]:
+    """Hints for the first node the student got wrong, from the gentlest to the answer itself."""
+    first = check.first_wrong
+    trace = check.result.trace
+    assert trace is not None
+    if first is None:
+        return ("Every answer is right: try a new tree, or the other tie rule.",)
+    v = check.verdicts[first]
+    name = v.name
+    out = [f"Start with {name}: it is the first node, in the order the search reaches them, that you got wrong."]
+    state = trace.last().node(first)
+    if state.status is Status.DONE:
+        w = state.window
+        out.append(f"{name} is called with α = {fmt(w[0])} and β = {fmt(w[1])}: what MAX and MIN are already "
+                   "sure of elsewhere.")
+        out.append("A MAX node stops as soon as v ≥ β, a MIN node as soon as v ≤ α."
+                   if check.result.prune_on_tie else
+                   "Under the strict rule a MAX node stops only when v > β, a MIN node only when v < α.")
+    else:
+        parent = trace.name(first[:-1]) if first else name
+        out.append(f"Watch {parent} just before it would reach {name}: compare its v with its α and β.")
+    if check.misconception is not None:
+        out.append(misconception_sentence(check.misconception) + " " + _first_sentence(MISTAKES[check.misconception].explanation))
+    out.append(v.reason)
+    return tuple(out)
+
+
+def _first_sentence(text: str) -> str:
+    return text.split(". ")[0].rstrip(".") + "."
+
+
+# -- trees worth practising on --------------------------------------------------------
+
+def practice_tree(*, size: str = "small", shape: str = "uniform", rule: str = "textbook", ties: bool = False,
+                  seed: int | str = 0) -> Tree:
+    """A fresh tree for practice: the same arguments give the same tree.
+
+    Parameters
+    ----------
+    size : {'small', 'medium', 'large'}
+        Branching and depth, from :data:`SIZES`.
+    shape : {'uniform', 'uneven'}
+    rule : {'textbook', 'strict'}
+        The tie rule the exercise uses: the tree has a cutoff under it.
+    ties : bool
+        ``True``: the two tie rules prune differently on this tree, so the
+        rule matters.  ``False``: they agree, so it does not.
+    seed : int or str
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> t = practice_tree(seed=1, ties=True)
+    >>> ab.alphabeta(t).pruned != ab.alphabeta(t, prune_on_tie=False).pruned
+    True
+    >>> practice_tree(size="huge")
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be one of small, medium, large, not 'huge'
+    """
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    if shape not in SHAPES:
+        raise ValueError(f"shape must be one of {', '.join(SHAPES)}, not {shape!r}")
+    check_rule(rule)
+    if not isinstance(ties, bool):
+        raise TypeError(f"ties must be True or False, not {ties!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"seed must be an int or a str, not {seed!r}")
+    b, d = SIZES[size]
+    # Draw seeded candidates until one fits; each candidate's seed is derived, so the search is reproducible.
+    rng = random.Random(f"practice:{size}:{shape}:{rule}:{ties}:{seed}")
+    for _ in range(10_000):
+        t = random_tree(b, d, seed=rng.getrandbits(32), uneven=shape == "uneven", values=VALUES)
+        if interesting(t, rule, ties):
+            return named(t)
+    raise ValueError(f"found no {size} {shape} tree with a cutoff{' and a deciding tie' if ties else ''}")  # pragma: no cover
+
+
+def named(t: Tree) -> Tree:
+    """``t`` with every node named as the lessons name it (A, B, b1, ...), so drawings and forms agree."""
+    trace = alphabeta(t).trace
+    assert trace is not None
+    return tree(t.to_nested(), root=t.root.player, names={n.path: trace.name(n.path) for n in t.walk()})
+
+
+def interesting(t: Tree, rule: str = "textbook", ties: bool = False) -> bool:
+    """Whether ``t`` has a cutoff under ``rule``, and whether the tie rules part on it exactly when ``ties``."""
+    here = alphabeta(t, prune_on_tie=check_rule(rule), trace=False)
+    other = alphabeta(t, prune_on_tie=not check_rule(rule), trace=False)
+    return bool(here.pruned) and (here.pruned != other.pruned) == ties
+
+
+__all__ = ["check_answers", "Check", "Verdict", "practice_tree", "interesting", "hints", "misconception_sentence",
+           "same", "named", "SIZES", "SHAPES", "PRUNED"]

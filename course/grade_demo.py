@@ -1,0 +1,200 @@
+"""The whole grading pipeline, headless, on a copy of this course: release, submit, autograde, feedback, export.
+
+Run it with ``make grade-demo``.  It copies the course to a temporary folder
+(or ``--root``), and there runs real nbgrader with its sqlite gradebook:
+
+1. ``nbgrader generate_assignment`` for every assignment;
+2. sample submissions: the search written correctly in three styles, each
+   classic mistake, a loop and a crash (``samples/``), and two students'
+   answers by hand on their own trees;
+3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
+
+It prints every score and diagnosis, checks that no hidden test reached a
+student's release or feedback, and with ``--summary FILE`` writes it all as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+import abteach as ab
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+ASSIGNMENTS = ("by-hand", "write-the-search", "fourth-edition")
+COURSE_SEED = "abteach-course"
+#: What a hidden test contains and a student must never see.
+HIDDEN = ("hidden-5c0ffee", "BEGIN HIDDEN TESTS", "ab.grading.require(", "require_minimax", "require_pruned")
+
+
+def nbgrader(root: Path, *args: str) -> None:
+    # nbgrader runs `alembic` by name to create the gradebook: the venv's bin/ must be on PATH.
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", "PYTHONHASHSEED": "0"}
+    cmd = [str(BIN / "nbgrader"), *args, f"--CourseDirectory.root={root}"]
+    done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd[:3])} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+
+
+def strict_copy(source: str, name: str) -> str:
+    """A sample rewritten for the strict rule, under another name: ≥ β and ≤ α become > β and < α."""
+    source = re.sub(r"(>=|<=) (alpha|beta)\b", lambda m: ("> " if m.group(1) == ">=" else "< ") + m.group(2), source)
+    for helper in ("alpha_beta_search", "max_value", "min_value", "negamax"):
+        source = re.sub(rf"\b{helper}\b", f"{helper}_strict" if helper != "alpha_beta_search" else name, source)
+    return source
+
+
+def fill(release: Path, target: Path, cells: dict[str, str]) -> None:
+    """The released notebook with some cells' sources replaced, as a student would hand it in."""
+    nb = nbformat.read(release, as_version=4)
+    for cell in nb.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id in cells:
+            cell.source = cells[grade_id]
+        elif cell.cell_type == "code" and cell.source.startswith("# Your id") and "id" in cells:
+            cell.source = f'STUDENT_ID = "{cells["id"]}"'
+    target.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, target)
+
+
+def submissions(root: Path) -> dict[str, dict[str, str]]:
+    """Write every sample submission into submitted/; returns what each student handed in, by assignment."""
+    handed: dict[str, dict[str, str]] = {}
+    release = root / "release"
+    for sample in sorted((HERE / "samples").glob("*.py")):
+        code = sample.read_text()
+        student = sample.stem.replace("_", "-")
+        fill(release / "write-the-search" / "write-the-search.ipynb",
+             root / "submitted" / student / "write-the-search" / "write-the-search.ipynb",
+             {"alpha_beta_search": code, "alpha_beta_search_strict": strict_copy(code, "alpha_beta_search_strict")})
+        handed.setdefault(student, {})["write-the-search"] = sample.name
+    for student, sample in (("ada", "correct_4th_edition.py"), ("alan", "bug_alpha_in_min.py")):
+        fill(release / "fourth-edition" / "fourth-edition.ipynb",
+             root / "submitted" / student / "fourth-edition" / "fourth-edition.ipynb",
+             {"alpha_beta_search": (HERE / "samples" / sample).read_text()})
+        handed.setdefault(student, {})["fourth-edition"] = sample
+    # By hand: ada answers her own trees right; alan gets one value and one leaf wrong.
+    for student in ("ada", "alan"):
+        values = ab.grading.minimax_values(ab.grading.student_tree(COURSE_SEED, student, "minimax"))
+        leaves = ab.grading.pruned_leaves(ab.grading.student_tree(COURSE_SEED, student, "pruning"))
+        if student == "alan":
+            values["A"] += 1
+            leaves = set(sorted(leaves)[1:])
+        fill(release / "by-hand" / "1-minimax-values.ipynb",
+             root / "submitted" / student / "by-hand" / "1-minimax-values.ipynb",
+             {"id": student, "minimax_values": f"minimax_values = {values!r}"})
+        fill(release / "by-hand" / "2-pruned-leaves.ipynb",
+             root / "submitted" / student / "by-hand" / "2-pruned-leaves.ipynb",
+             {"id": student, "pruned_leaves": f"pruned_leaves = {set(sorted(leaves))!r}"})
+        handed.setdefault(student, {})["by-hand"] = "right" if student == "ada" else "one value and one leaf wrong"
+    return handed
+
+
+def results(root: Path) -> dict[str, dict[str, dict[str, object]]]:
+    """Per student and test cell: the points nbgrader gave, and the diagnosis the feedback names."""
+    out: dict[str, dict[str, dict[str, object]]] = {}
+    for nb_path in sorted((root / "autograded").glob("*/*/*.ipynb")):
+        student = nb_path.parent.parent.name
+        nb = nbformat.read(nb_path, as_version=4)
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if not meta.get("grade"):
+                continue
+            errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+            text = "\n".join("\n".join(o.get("traceback", [])) for o in errors)
+            found = re.search(r"^Diagnosis: (\S+)", text, re.M)
+            failure = re.search(r"^Diagnosis: \S+ \((\w+)\)", text, re.M)
+            out.setdefault(student, {})[meta["grade_id"]] = {
+                "failed": bool(errors),
+                "diagnosis": found.group(1) if found else None,
+                "failure": failure.group(1) if failure else None,
+            }
+    with open(root / "grades.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            for cells in out.get(row["student_id"], {}).values():
+                cells.setdefault("assignments", {})
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        for student, cells in out.items():
+            for assignment in ASSIGNMENTS:
+                try:
+                    sub = gb.find_submission(assignment, student)
+                except Exception:
+                    continue
+                for notebook in sub.notebooks:
+                    for grade in notebook.grades:
+                        if grade.name in cells:
+                            cells[grade.name]["score"] = grade.score
+                            cells[grade.name]["max_score"] = grade.max_score
+    return out
+
+
+def leaks(root: Path) -> list[str]:
+    """Files a student sees (the release and the feedback) that hold any part of a hidden test."""
+    found = []
+    for folder in ("release", "feedback"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.suffix in (".ipynb", ".html"):
+                text = path.read_text(errors="replace")
+                found += [f"{path.relative_to(root)}: {marker!r}" for marker in HIDDEN if marker in text]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, help="course folder to create (default: a temporary one, removed after)")
+    parser.add_argument("--summary", type=Path, help="write scores, diagnoses and leaks here as JSON")
+    args = parser.parse_args()
+    temporary = args.root is None
+    root = Path(tempfile.mkdtemp(prefix="abteach-course-")) if temporary else args.root.resolve()
+    if not temporary and root.exists() and any(root.iterdir()):
+        raise SystemExit(f"{root} is not empty; give a new folder")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(HERE / "source", root / "source")
+        shutil.copy(HERE / "nbgrader_config.py", root)
+        start = time.perf_counter()
+        for assignment in ASSIGNMENTS:
+            nbgrader(root, "generate_assignment", assignment, "--force")
+        handed = submissions(root)
+        for assignment in ASSIGNMENTS:
+            nbgrader(root, "autograde", assignment, "--force")
+            nbgrader(root, "generate_feedback", assignment, "--force")
+        nbgrader(root, "export")
+        seconds = time.perf_counter() - start
+        scores = results(root)
+        leaked = leaks(root)
+        feedback = sorted(str(p.relative_to(root)) for p in (root / "feedback").rglob("*.html"))
+        print(f"{'student':26s} {'test cell':32s} {'points':>7s}  diagnosis")
+        for student in sorted(scores):
+            for cell, r in sorted(scores[student].items()):
+                diagnosis = r["diagnosis"] or ("-" if not r["failed"] else "?")
+                points = f"{r.get('score', '?'):g}/{r.get('max_score', '?'):g}" if "score" in r else "?"
+                print(f"{student:26s} {cell:32s} {points:>7s}  {diagnosis}")
+        print(f"{len(feedback)} feedback pages; hidden tests leaked: {len(leaked)}; {seconds:.0f} s")
+        for line in leaked:
+            print("  LEAK", line)
+        if args.summary:
+            args.summary.write_text(json.dumps({"scores": scores, "handed": handed, "leaks": leaked,
+                                                "feedback": feedback, "seconds": seconds}, indent=1))
+        if leaked:
+            raise SystemExit("hidden tests reached what students see")
+    finally:
+        if temporary:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
