@@ -116,7 +116,7 @@ def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
     prune_on_tie = check_rule(rule)
     if prune_on_tie:
         return run_mistake(mistake_id, tree)
-    m = lookup(mistake_id)
+    lookup(mistake_id)
     fault = _FAULTS.get(mistake_id)
     search: Search
     if fault is None:  # strict-test: under the strict rule, the mistake is to prune on ties
@@ -125,14 +125,24 @@ def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
         search = faulty(Fault(**{**_fields(fault), "max_test": _STRICT[fault.max_test],
                                  "min_test": _STRICT[fault.min_test]}), name=mistake_id)
         ties = False
+    return run_faulty(search, tree, mistake_id, ties)
+
+
+def run_faulty(search: Search, tree: Any, mistake_id: str, prune_on_tie: bool) -> SearchResult:
+    """Run a mistake's ``search`` as :func:`~abteach.lessons.mistakes.run_mistake` runs the registry's own.
+
+    The same problem, recorder, result and description; ``prune_on_tie`` is
+    the rule its recorder reports ties under.
+    """
+    m = lookup(mistake_id)
     depth, evaluate = resolve(m, tree, None, None)
     problem = Problem(tree, None, depth, evaluate, None)
-    log = recorder(problem, True, ties)
+    log = recorder(problem, True, prune_on_tie)
     value, action = run(search, problem, log)
     if action is not None and action not in list(problem.game.actions(problem.state)):
         action = None
         log.best.pop(problem.root, None)
-    spec = Spec("alphabeta", 3, ties, depth is not None, variant=f"mistake {m.id}")
+    spec = Spec("alphabeta", 3, prune_on_tie, depth is not None, variant=f"mistake {m.id}")
     return with_trace(finish(problem, log, value, spec, action), mistake_description(m, spec))
 
 
@@ -167,4 +177,4 @@ def variants_of(tree: Tree, rule: str = "textbook", *, depth_mistakes: bool = Tr
 
 
 __all__ = ["RULES", "PRUNED", "Answer", "check_rule", "correct", "variant", "fault_of", "node_answers",
-           "variants_of"]
+           "variants_of", "run_faulty"]

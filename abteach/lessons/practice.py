@@ -372,6 +372,13 @@ def _reason(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], expe
                 f"gets there, and calls it with (α, β) = ({_say(window[0])}, {_say(window[1])}).")
     if node.is_leaf:
         return f"{name} is a leaf worth {_say(node.value)}; you wrote {_say(answer)}."
+    state = last.node(p)
+    # A cut-off node answered with its minimax value is the lesson's own point: say that first.
+    if state.bound not in (None, Bound.EXACT):
+        minimax_value = _minimax(node)
+        if same(answer, minimax_value):
+            return (f"{_say(answer)} is {name}'s minimax value, but {name} is cut off early and its call returns "
+                    f"{_say(want)}, only a bound: {state.pruned_by or _cutoff_test(result, p)}.")
     kids = [(c, given.get(c.path)) for c in node.children]
     if all(a is not None for _, a in kids):
         numbers_ = [float(a) for _, a in kids if a is not None and not isinstance(a, str)]
@@ -384,12 +391,6 @@ def _reason(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], expe
                 word = "max" if is_max else "min"
                 return (f"From your own answers for its children ({shown}), {node.player}-VALUE at {name} "
                         f"returns their {word}, {_say(own)}, not {_say(answer)}.")
-    state = last.node(p)
-    if state.bound not in (None, Bound.EXACT):
-        minimax_value = _minimax(node)
-        if same(answer, minimax_value):
-            return (f"{_say(answer)} is {name}'s minimax value, but {name} is cut off early and its call returns "
-                    f"{_say(want)}, only a bound: {state.pruned_by or _cutoff_test(result, p)}.")
     wrong_kids = [trace.name(c.path) for c, a in kids if not same(a, expected[c.path])]
     if wrong_kids:
         return (f"{_say(answer)} follows from your answers below {name}, but {', '.join(wrong_kids)} "
@@ -425,14 +426,17 @@ def _misconception(tree: Tree, rule: str, given: Mapping[Path, Answer], expected
     exactly its answer), against how many it does not (the student gave
     something else) plus how many of its own departures the student did not
     make.  It is named when it explains more than twice what it misses; the
-    first such in the registry's order wins, so answers that follow a mistake
+    best such wins, ties going to the other tie rule and then to the registry's order, so answers that follow a mistake
     exactly name it (or another giving identical answers on this tree).
     """
     wrong = [p for p in expected if not same(given.get(p), expected[p])]
     if not wrong:
         return None
     best: tuple[int, str] | None = None
-    for mid, res in variants_of(tree, rule).items():
+    found = variants_of(tree, rule)
+    # On a tie the other tie rule goes first: it is the likeliest reason answers differ on ties alone.
+    for mid in sorted(found, key=lambda m: m != "strict-test"):
+        res = found[mid]
         theirs = node_answers(res)
         departs = [p for p in expected if not same(theirs[p], expected[p])]
         if not departs:

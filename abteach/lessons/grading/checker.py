@@ -316,6 +316,10 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
     k = passed.index(False)
     departure = _departure(k, names[k], behaviours[k], expected[k][0], outcome.runs[k].returned)
     lines = [f"{score} of {n} trees right. On {departure}."]
+    illegal = next((j for j, b in enumerate(behaviours) if b.move is None and expected[j][0].move is not None), None)
+    if illegal is not None:
+        lines.append(f"On tree {names[illegal]} your search returned {outcome.runs[illegal].returned!r}, "
+                     f"which is not a legal action there; the actions were {_moves(trees[illegal][1])}.")
     if diagnosis == "strict-test":
         lines.append("Your search is correct for the other tie rule: this exercise cuts off "
                      + ("on ties (v ≥ β, v ≤ α), as the textbook does." if rule == "textbook"

@@ -66,10 +66,11 @@ def roster(path: str | FilePath) -> list[tuple[str, str]]:
     if not p.is_file():
         raise ValueError(f"roster {str(path)!r} is not a file")
     with p.open(newline="", encoding="utf-8-sig") as f:
-        rows = list(csv.DictReader(f))
-        header = rows[0].keys() if rows else []
+        reader = csv.DictReader(f)
+        rows = list(reader)
+        header = list(reader.fieldnames or [])
     if "id" not in header:
-        raise ValueError(f"roster {str(path)!r} needs an 'id' column; its columns are {list(header)}")
+        raise ValueError(f"roster {str(path)!r} needs an 'id' column; its columns are {header}")
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for line, row in enumerate(rows, start=2):
