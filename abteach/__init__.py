@@ -26,7 +26,7 @@ from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
 from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
                                       aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
-                                      negascout, null_window, sss_star)
+                                      mcts, negascout, null_window, sss_star)
 from abteach.lessons import fig55, mistakes
 from abteach.search.solve import solve
 from abteach.lessons import grading
@@ -74,7 +74,7 @@ __all__ = [
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
-    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve",
+    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "mcts",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",

@@ -187,7 +187,7 @@ class ConnectFourBoard:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not ConnectFourBoard:
             return NotImplemented
-        o: ConnectFourBoard = other  # type: ignore[assignment]
+        o: ConnectFourBoard = other
         return self._x == o._x and self._o == o._o and (self._g is o._g or (
             self._g.width, self._g.height, self._g.k) == (o._g.width, o._g.height, o._g.k))
 

@@ -19,6 +19,8 @@ from abteach.trace import narrate
 from abteach.trace.frames import Trace
 from abteach.trace.listings import (fail_hard_listing, listing, memory_listing, negamax_listing, negascout_listing,
                                     tutorial_listing)
+from abteach.search.mcts import mcts as _mcts_search
+from abteach.trace.mcts import describe_mcts
 from abteach.trace.memory import MEMORY_NARRATION, MEMORY_REPLAY
 from abteach.trace.protocol import Algorithm
 from abteach.trace.windowed import WINDOWED
@@ -106,7 +108,7 @@ def _negascout(spec: Spec) -> Algorithm:
 _DESCRIBE: Mapping[str, Callable[[Spec], Algorithm]] = MappingProxyType({
     "alphabeta": _alphabeta, "minimax": _minimax, "alphabeta_tutorial": _tutorial,
     "alphabeta_fail_hard": _fail_hard, "negamax": _negamax, "negascout": _negascout,
-    **{name: _memory for name in _MEMORY_TITLES},
+    **{name: _memory for name in _MEMORY_TITLES}, "mcts": describe_mcts,
 })
 
 
@@ -150,7 +152,8 @@ null_window = traced(search.null_window)
 negascout = traced(search.negascout)
 mtdf = traced(search.mtdf)
 sss_star = traced(search.sss_star)
+mcts = traced(_mcts_search)
 
 __all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "negamax_memory",
-           "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
+           "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star", "mcts",
            "describe", "with_trace", "traced", "Problem", "SearchResult"]
