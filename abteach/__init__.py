@@ -29,6 +29,8 @@ from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabet
                                       mcts, negascout, null_window, sss_star)
 from abteach.lessons import fig55, mistakes
 from abteach.search.solve import solve
+from abteach.lessons import players
+from abteach.lessons.match import match
 from abteach.lessons import grading
 from abteach.lessons.grading import from_cs188, to_cs188
 from abteach.lessons.practice import check_answers, practice_tree
@@ -74,7 +76,7 @@ __all__ = [
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
-    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "mcts",
+    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "mcts", "players", "match",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",

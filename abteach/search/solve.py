@@ -58,21 +58,47 @@ def solve(game: Any, state: Any = None) -> float:
     1
     """
     problem = Problem(game, state)  # checks the game before any work
-    order: Callable[[Any, Sequence[Any]], Sequence[Any]] | None = getattr(game, "order", None)
-    if order is not None and not callable(order):
-        order = None
-    # A game's own small key for a state, if it has one, hashes faster than the state itself.
-    key: Callable[[Any], Hashable] = getattr(game, "key", None) or (lambda s: s)
-    table: dict[Hashable, tuple[int, float]] = {}
-    to_move, actions, result = game.to_move, game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
+    return Solver(game).value(problem.state)
 
-    def negamax(s: Any, alpha: float, beta: float) -> float:
-        if is_terminal(s):
-            return utility(s, to_move(s))
+
+class Solver:
+    """Exact values of a game's positions, keeping one table across questions.
+
+    A player that asks for the value of every move, move after move, reuses
+    what the earlier searches stored.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> game = ab.TicTacToe()
+    >>> s = Solver(game)
+    >>> [s.value(game.result(game.initial, a)) for a in (0, 1, 4)]   # for O, after X's first move
+    [0, 0, 0]
+    """
+
+    def __init__(self, game: Any) -> None:
+        Problem(game, None)  # checks the game
+        self.game = game
+        order = getattr(game, "order", None)
+        self._order: Callable[[Any, Sequence[Any]], Sequence[Any]] | None = order if callable(order) else None
+        # A game's own small key for a state, if it has one, hashes faster than the state itself.
+        self._key: Callable[[Any], Hashable] = getattr(game, "key", None) or (lambda s: s)
+        self.table: dict[Hashable, tuple[int, float]] = {}
+        # Every value lies within the utilities' range, so a window of that range loses nothing,
+        # and a win found cuts off at once instead of being compared with +∞.
+        self._bounds: tuple[float, float] = getattr(game, "utility_bounds", (-inf, inf))
+
+    def value(self, state: Any) -> float:
+        """The exact value of ``state`` for the player to move there."""
+        return self._negamax(state, *self._bounds)
+
+    def _negamax(self, s: Any, alpha: float, beta: float) -> float:
+        game = self.game
+        if game.is_terminal(s):
+            return game.utility(s, game.to_move(s))
         alpha0 = alpha
-        k = key(s)
-        entry = table.get(k)
+        k = self._key(s)
+        entry = self.table.get(k)
         if entry is not None:
             flag, value = entry
             if flag == _EXACT:
@@ -83,22 +109,18 @@ def solve(game: Any, state: Any = None) -> float:
                 beta = min(beta, value)
             if alpha >= beta:
                 return value
-        moves = actions(s)
-        if order is not None:
-            moves = order(s, moves)
+        moves = game.actions(s)
+        if self._order is not None:
+            moves = self._order(s, moves)
         v = -inf
+        result, negamax = game.result, self._negamax
         for a in moves:
             v = max(v, -negamax(result(s, a), -beta, -alpha))
             if v >= beta:
                 break
             alpha = max(alpha, v)
-        table[k] = (_UPPER if v <= alpha0 else _LOWER if v >= beta else _EXACT, v)
+        self.table[k] = (_UPPER if v <= alpha0 else _LOWER if v >= beta else _EXACT, v)
         return v
 
-    # Every value lies within the utilities' range, so a window of that range loses nothing,
-    # and a win found cuts off at once instead of being compared with +∞.
-    low, high = getattr(game, "utility_bounds", (-inf, inf))
-    return negamax(problem.state, low, high)
 
-
-__all__ = ["solve"]
+__all__ = ["solve", "Solver"]

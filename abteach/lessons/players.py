@@ -1,0 +1,215 @@
+"""Players: anything that, given a game and a state, picks a move; and the ones the lecture pits against each other.
+
+A player is any callable ``player(game, state) -> action``.  The makers here
+give each a readable ``name`` and, where it draws random numbers, a seed, so
+that a match (:func:`abteach.match`) repeats exactly:
+
+- :func:`random_player`, a uniformly random legal move;
+- :func:`perfect`, a move with the best exact value (for games small enough to solve);
+- :func:`alphabeta`, the textbook's alpha-beta cut off at a depth, with the game's evaluation;
+- :func:`engine`, iterative deepening with a transposition table, killers and the game's
+  move ordering, for a time budget: Shannon's Type A;
+- :func:`mcts`, Monte Carlo tree search with a number of playouts: Type B.
+
+They are also reachable as ``ab.players.random``, ``ab.players.perfect``, ...
+
+Examples
+--------
+>>> import abteach as ab
+>>> game = ab.TicTacToe("XX. OO. ...")
+>>> [p(game, game.initial) for p in (ab.players.perfect(), ab.players.alphabeta(2), ab.players.mcts(300))]
+[2, 2, 2]
+>>> ab.players.mcts(300).name, ab.players.engine(0.5).name
+('MCTS 300', 'engine 0.5 s')
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random as _random
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Hashable
+
+from abteach.search.mcts import FAULTS
+from abteach.search.solve import Solver
+from abteach.trace.algorithms import alphabeta as _alphabeta
+from abteach.trace.algorithms import iterative_deepening as _deepening
+from abteach.trace.algorithms import mcts as _mcts
+
+
+def _positive(name: str, value: Any, *, whole: bool = False) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float, numbers.Real)) \
+            or not float(value) > 0 or not math.isfinite(value):
+        raise ValueError(f"{name} must be a positive number, not {value!r}")
+    if whole and not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+
+
+def _seed(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"seed must be an int, not {value!r}")
+    return int(value)
+
+
+def evaluation_of(game: Any) -> Callable[[Any, Any], float]:
+    """The game's own evaluation function if it has one, else 0 for every position that is not over."""
+    own = getattr(game, "evaluate", None)
+    if callable(own):
+        return own
+
+    def zero(state: Any, player: Any) -> float:
+        return float(game.utility(state, player)) if game.is_terminal(state) else 0.0
+
+    return zero
+
+
+@dataclass(frozen=True)
+class SeededPlayer:
+    """A player with a name and a seed.  ``seeded(s)`` is the same player drawing other random numbers.
+
+    Each move's randomness comes from the seed and the move number alone, so
+    the same game from the same seed plays out the same way, whatever ran before.
+    """
+
+    name: str
+    seed: int = 0
+
+    def seeded(self, seed: int) -> "SeededPlayer":
+        return replace(self, seed=_seed(seed))
+
+    def rng(self, game: Any, state: Any) -> _random.Random:
+        ply = getattr(state, "moves", None)
+        return _random.Random(f"{self.name}|{self.seed}|{ply if ply is not None else repr(state)}")
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<player {self.name}>"
+
+
+@dataclass(frozen=True, repr=False)
+class RandomPlayer(SeededPlayer):
+    def __call__(self, game: Any, state: Any) -> Any:
+        return self.rng(game, state).choice(list(game.actions(state)))
+
+
+@dataclass(frozen=True, repr=False)
+class PerfectPlayer(SeededPlayer):
+    """Plays a move of the best exact value; with ``varied``, a random one among equals, else the first."""
+
+    varied: bool = True
+    # One solver per game, so every later move reuses what the first search learnt.
+    _solvers: dict[Hashable, Solver] = field(default_factory=dict, compare=False, repr=False)
+
+    def values(self, game: Any, state: Any) -> dict[Any, float]:
+        """The exact value of every legal move, for the player to move."""
+        solver = self._solvers.get(game)
+        if solver is None:
+            solver = self._solvers[game] = Solver(game)
+        return {a: -solver.value(game.result(state, a)) for a in game.actions(state)}
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        values = self.values(game, state)
+        best = max(values.values())
+        moves = [a for a, v in values.items() if v == best]
+        return self.rng(game, state).choice(moves) if self.varied else moves[0]
+
+
+@dataclass(frozen=True, repr=False)
+class AlphaBetaPlayer(SeededPlayer):
+    depth: int = 4
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return _alphabeta(game, state, depth=self.depth, evaluate=evaluation_of(game),
+                          order=getattr(game, "order", None), trace=False).move
+
+
+@dataclass(frozen=True, repr=False)
+class EnginePlayer(SeededPlayer):
+    seconds: float = 1.0
+    max_depth: int = 42
+
+    def think(self, game: Any, state: Any, *, trace: bool = False) -> Any:
+        """The engine's whole result for ``state``: move, value, principal variation, nodes, depth reached."""
+        depth = min(self.max_depth, _moves_left(game, state))
+        return _deepening(game, state, max_depth=max(1, depth), evaluate=evaluation_of(game),
+                          order=getattr(game, "order", None), tt=True, killers=True,
+                          time_budget=self.seconds, trace=trace)
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return self.think(game, state).move
+
+
+@dataclass(frozen=True, repr=False)
+class MctsPlayer(SeededPlayer):
+    playouts: int = 1000
+    c: float = math.sqrt(2)
+    fault: str | None = None
+
+    def think(self, game: Any, state: Any, *, trace: bool = False) -> Any:
+        seed = self.rng(game, state).randrange(2 ** 31)
+        return _mcts(game, state, playouts=self.playouts, c=self.c, seed=seed, fault=self.fault, trace=trace)
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return self.think(game, state).move
+
+
+def _moves_left(game: Any, state: Any) -> int:
+    """An upper bound on the plies left: the empty cells, for board games that say how many there are."""
+    g = getattr(game, "geometry", None)
+    if g is not None:
+        return int(g.width * g.height - state.moves)
+    empty = getattr(state, "empty_squares", None)
+    if callable(empty):
+        return len(empty())
+    return 42
+
+
+def random_player(seed: int = 0) -> RandomPlayer:
+    """A player that picks a legal move uniformly at random."""
+    return RandomPlayer("random", _seed(seed))
+
+
+def perfect(*, varied: bool = True, seed: int = 0) -> PerfectPlayer:
+    """A player that never errs: every move has the best exact value (found by :func:`abteach.solve`).
+
+    ``varied`` picks at random among equally good moves, so games against it
+    differ; otherwise it takes the first.
+    """
+    if not isinstance(varied, bool):
+        raise TypeError(f"varied must be True or False, not {varied!r}")
+    return PerfectPlayer("perfect", _seed(seed), varied)
+
+
+def alphabeta(depth: int = 4) -> AlphaBetaPlayer:
+    """The textbook's alpha-beta to ``depth`` plies, scoring cut-off positions with the game's evaluation."""
+    _positive("depth", depth, whole=True)
+    return AlphaBetaPlayer(f"alpha-beta depth {depth}", 0, int(depth))
+
+
+def engine(seconds: float = 1.0, *, max_depth: int = 42) -> EnginePlayer:
+    """The engine: iterative deepening with a table, killers and the game's move order, ``seconds`` a move."""
+    _positive("seconds", seconds)
+    _positive("max_depth", max_depth, whole=True)
+    return EnginePlayer(f"engine {seconds:g} s", 0, float(seconds), int(max_depth))
+
+
+def mcts(playouts: int = 1000, *, c: float = math.sqrt(2), seed: int = 0, fault: str | None = None) -> MctsPlayer:
+    """Monte Carlo tree search with ``playouts`` playouts a move (see :func:`abteach.mcts`)."""
+    _positive("playouts", playouts, whole=True)
+    name = f"MCTS {playouts}" + (f" ({fault.replace('_', ' ')})" if fault else "")
+    # Refused here, before any game is played, not at the first move.
+    if fault is not None and fault not in FAULTS:
+        raise ValueError(f"fault must be None or one of {sorted(FAULTS)}, not {fault!r}")
+    if isinstance(c, bool) or not isinstance(c, numbers.Real) or not math.isfinite(c) or c < 0:
+        raise ValueError(f"c must be a finite number ≥ 0, not {c!r}")
+    return MctsPlayer(name, _seed(seed), int(playouts), float(c), fault)
+
+
+#: ``ab.players.random(seed)``: the short name, beside the others.
+random = random_player
+
+__all__ = ["random", "random_player", "perfect", "alphabeta", "engine", "mcts", "evaluation_of", "SeededPlayer",
+           "RandomPlayer", "PerfectPlayer", "AlphaBetaPlayer", "EnginePlayer", "MctsPlayer"]
