@@ -14,7 +14,8 @@ from typing import Any
 from abteach.games.players import MAX, MIN
 from abteach.search.lean import lean_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
-from abteach.search.record import TESTS, Tally, recorder_for
+from abteach.search import fast_trace
+from abteach.search.record import TESTS, Recorder, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 from abteach.search.rules import strict
 
@@ -68,6 +69,10 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
         value, tally = lean_search(problem, algorithm="alphabeta", prune_on_tie=prune_on_tie)
         return finish(problem, tally, value, spec)
     log = recorder(problem, trace, prune_on_tie)
+    if isinstance(log, Recorder) and fast_trace.applies(problem, log, edition):
+        # On a plain tree a twin makes the very same events, inline (tests compare them event by event).
+        value = run(lambda p, lg: fast_trace.traced_tree_search(p, lg, prune_on_tie=prune_on_tie), problem, log)
+        return finish(problem, log, value, spec)
     value, move = run(SEARCHES[edition, prune_on_tie], problem, log)
     return finish(problem, log, value, spec, move)
 

@@ -243,6 +243,101 @@ class Recorder(Tally):
         self.events: list[Event] = []
         self.closed_window = closed_window
 
+    # The line-by-line reports, each building its event at once: a traced search makes
+    # about five events a node, and going through the explicit reports below cost a
+    # second call for each.  They keep exactly what those would keep (tests compare them).
+    def call(self, line: str, player: str, alpha: float | None = None, beta: float | None = None) -> None:
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            path = top.child if top.child is not None else self.root
+            top.got = None
+        else:
+            path = self.root
+        stack.append(Call(path, player, alpha, beta))
+        self.nodes += 1
+        self.events.append(_event(Event, (_ENTER, path, line, alpha, beta, None, None, player,
+                                          None, None, (), "", "", None)))
+
+    def leaf(self, line: str, value: float) -> float:
+        stack = self.stack
+        c = stack.pop()
+        if stack:
+            stack[-1].got = value
+        self.evaluated.append(c.path)
+        self.events.append(_event(Event, (_LEAF, c.path, line, c.alpha, c.beta, value, value, c.player,
+                                          None, None, (), "", "", None)))
+        return value
+
+    def v(self, line: str, v: float) -> float:
+        c = self.stack[-1]
+        got = c.got
+        best = self.best.get(c.path)
+        if got is not None:
+            c.got = None
+            if best is None or best[1] != v:
+                best = self.best[c.path] = (c.child[-1], v)  # type: ignore[index]
+        c.v = v
+        self.events.append(_event(Event, (_VALUE, c.path, line, c.alpha, c.beta, v, got, None,
+                                          None, best[0] if best else None, (), "", "", None)))
+        return v
+
+    def cut(self, line: str, holds: bool) -> bool:
+        c = self.stack[-1]
+        text = self._say(c, line)
+        if not holds:
+            self.events.append(_event(Event, (_TEST, c.path, line, c.alpha, c.beta, c.v, None, None,
+                                              None, None, (), text, "", None)))
+            return False
+        path, k = c.path, c.k
+        skipped = tuple([path + (i,) for i, _ in c.kids[k + 1:]])
+        self.cutoffs += 1
+        self.pruned.extend(skipped)
+        self.events.append(_event(Event, (_CUTOFF, path, line, c.alpha, c.beta, c.v, None, None,
+                                          None, None, skipped, text, "", None)))
+        return True
+
+    def exit(self, line: str, v: float) -> float:
+        stack = self.stack
+        c = stack.pop()
+        if stack:
+            stack[-1].got = v
+        low, high = c.window
+        # Bound.classify, written out: it runs once a node.
+        if self.closed_window:
+            bound = _UPPER if low is not None and v < low else _LOWER if high is not None and v > high else _EXACT
+        else:
+            bound = _UPPER if low is not None and v <= low else _LOWER if high is not None and v >= high else _EXACT
+        best = self.best.get(c.path)
+        self.events.append(_event(Event, (_EXIT, c.path, line, c.alpha, c.beta, v, v, None, bound,
+                                          best[0] if best else None, (), "", "", None)))
+        return v
+
+    def alpha(self, line: str, alpha: float) -> float:
+        c = self.stack[-1]
+        got = self._took(c, alpha, c.alpha) if c.got is not None else None
+        c.alpha = alpha
+        best = self.best.get(c.path) if got is not None else None
+        self.events.append(_event(Event, (_WINDOW, c.path, line, alpha, c.beta, c.v, got, None,
+                                          None, best[0] if best else None, (), "", "alpha", None)))
+        return alpha
+
+    def beta(self, line: str, beta: float) -> float:
+        c = self.stack[-1]
+        got = self._took(c, beta, c.beta) if c.got is not None else None
+        c.beta = beta
+        best = self.best.get(c.path) if got is not None else None
+        self.events.append(_event(Event, (_WINDOW, c.path, line, c.alpha, beta, c.v, got, None,
+                                          None, best[0] if best else None, (), "", "beta", None)))
+        return beta
+
+    def _say(self, c: Call, line: str) -> str:
+        lhs, op, rhs = self.tests[line]
+        x, y = _read(self, c, lhs), _read(self, c, rhs)
+        if type(x) is int and type(y) is int:
+            return f"{lhs}={x} {op} {rhs}={y}"
+        return f"{lhs}={fmt(x)} {op} {rhs}={fmt(y)}"
+
     def enter_at(self, path, line, player, alpha, beta):
         self.nodes += 1
         self.events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
@@ -301,6 +396,21 @@ def recorder_for(root: Path, trace: bool, *, tests: Mapping[str, tuple[str, str,
 
 
 _event = tuple.__new__
+_ENTER, _LEAF, _VALUE, _TEST, _CUTOFF, _EXIT = Kind.ENTER, Kind.LEAF, Kind.VALUE, Kind.TEST, Kind.CUTOFF, Kind.EXIT
+_WINDOW = Kind.WINDOW
+_UPPER, _LOWER, _EXACT = Bound.UPPER, Bound.LOWER, Bound.EXACT
+
+
+def _read(log: Tally, c: Call, name: str) -> float | None:
+    """The value a test's operand names, in the call ``c``."""
+    if name == "v":
+        return c.v
+    if name == "β":
+        return c.beta
+    if name == "α":
+        return c.alpha
+    got = c.got  # "v2" or "t": the child just searched, its sign flipped in negamax form
+    return -got if log.negated and got is not None else got
 # The tuples in Recorder spell out every field, so a new Event field must be added there too.
 if len(Event._fields) != 14:
     raise ImportError(f"Recorder builds 14-field events but Event has {len(Event._fields)} fields")

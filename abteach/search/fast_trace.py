@@ -1,0 +1,154 @@
+"""A fast twin of the traced 3rd-edition alpha-beta on explicit trees: the same events, written inline.
+
+The readable search (:func:`abteach.search.alphabeta.alphabeta3`) reports
+each pseudocode line through a recorder method; on a big tree those calls
+are most of its time.  This twin walks a :class:`~abteach.games.trees.Tree`'s
+nodes directly and appends each event itself, so a traced search of a tree
+costs little more than an untraced one.  It makes exactly the events, counts,
+evaluated and pruned paths and best moves the readable search makes; the
+tests compare the two event by event on random trees with ties, under both
+tie rules.  Students read the readable one; this one only runs.
+
+Examples
+--------
+>>> import abteach as ab
+>>> from abteach.search.alphabeta import SEARCHES, recorder
+>>> from abteach.search.problem import Problem
+>>> p = Problem(ab.examples.FIG_5_2, None)
+>>> twin, book = recorder(p, True), recorder(p, True)
+>>> traced_tree_search(p, twin, prune_on_tie=True) == SEARCHES[3, True](p, book)[0]
+True
+>>> twin.events == book.events
+True
+"""
+
+from __future__ import annotations
+
+from math import inf
+from typing import Any
+
+from abteach.games.players import MAX, MIN
+from abteach.games.trees import Node, Tree
+from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.search.lean import _tree_start
+from abteach.search.problem import Problem
+from abteach.search.record import Recorder
+
+_new = tuple.__new__
+_ENTER, _LEAF, _VALUE, _TEST, _WINDOW, _CUTOFF, _EXIT = (
+    Kind.ENTER, Kind.LEAF, Kind.VALUE, Kind.TEST, Kind.WINDOW, Kind.CUTOFF, Kind.EXIT)
+_UPPER, _LOWER, _EXACT = Bound.UPPER, Bound.LOWER, Bound.EXACT
+
+
+def applies(problem: Problem, log: Recorder, edition: int) -> bool:
+    """Whether the twin can stand in: the 3rd edition, on a plain well-formed tree, no depth limit or order."""
+    return edition == 3 and _tree_start(problem, log) is not None
+
+
+def _num(x: Any) -> str:
+    return str(x) if type(x) is int else fmt(x)
+
+
+def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> float:
+    """ALPHA-BETA-SEARCH (3rd edition) on ``p.game``, a tree, leaving in ``log`` what the readable search leaves."""
+    events: list[Event] = log.events
+    ev = events.append
+    evaluated = log.evaluated
+    ev_leaf = evaluated.append
+    pruned = log.pruned
+    best = log.best
+    closed = log.closed_window
+    GE, LE = ("≥", "≤") if prune_on_tie else (">", "<")
+    counts = [0, 0]  # nodes, cutoffs
+
+    def max_value(node: Node, α: float, β: float) -> float:
+        path = node._path
+        counts[0] += 1
+        ev(_new(Event, (_ENTER, path, "max.def", α, β, None, None, MAX, None, None, (), "", "", None)))
+        kids = node._children
+        if not kids:
+            u = node._value
+            ev_leaf(path)
+            ev(_new(Event, (_LEAF, path, "max.terminal", α, β, u, u, MAX, None, None, (), "", "", None)))
+            return u  # type: ignore[return-value]
+        α0, β0 = α, β
+        v = -inf
+        b = None
+        ev(_new(Event, (_VALUE, path, "max.init", α, β, v, None, None, None, None, (), "", "", None)))
+        last = len(kids) - 1
+        for k, child in enumerate(kids):
+            got = min_value(child, α, β)
+            if got > v:
+                v = got
+            if b is None or b[1] != v:
+                b = best[path] = (k, v)
+            ev(_new(Event, (_VALUE, path, "max.update", α, β, v, got, None, None, b[0], (), "", "", None)))
+            text = (f"v={v} {GE} β={β}" if type(v) is int and type(β) is int else f"v={_num(v)} {GE} β={_num(β)}")
+            if (v >= β) if prune_on_tie else (v > β):
+                skipped = tuple([c._path for c in kids[k + 1:]]) if k < last else ()
+                counts[1] += 1
+                pruned.extend(skipped)
+                ev(_new(Event, (_CUTOFF, path, "max.test", α, β, v, None, None, None, None, skipped, text, "",
+                                None)))
+                ev(_new(Event, (_EXIT, path, "max.test", α, β, v, v, None, _bound(v, α0, β0, closed), b[0], (),
+                                "", "", None)))
+                return v
+            ev(_new(Event, (_TEST, path, "max.test", α, β, v, None, None, None, None, (), text, "", None)))
+            if v > α:
+                α = v
+            ev(_new(Event, (_WINDOW, path, "max.window", α, β, v, None, None, None, None, (), "", "alpha", None)))
+        ev(_new(Event, (_EXIT, path, "max.return", α, β, v, v, None, _bound(v, α0, β0, closed), b[0] if b else None,
+                        (), "", "", None)))
+        return v
+
+    def min_value(node: Node, α: float, β: float) -> float:
+        path = node._path
+        counts[0] += 1
+        ev(_new(Event, (_ENTER, path, "min.def", α, β, None, None, MIN, None, None, (), "", "", None)))
+        kids = node._children
+        if not kids:
+            u = node._value
+            ev_leaf(path)
+            ev(_new(Event, (_LEAF, path, "min.terminal", α, β, u, u, MIN, None, None, (), "", "", None)))
+            return u  # type: ignore[return-value]
+        α0, β0 = α, β
+        v = inf
+        b = None
+        ev(_new(Event, (_VALUE, path, "min.init", α, β, v, None, None, None, None, (), "", "", None)))
+        last = len(kids) - 1
+        for k, child in enumerate(kids):
+            got = max_value(child, α, β)
+            if got < v:
+                v = got
+            if b is None or b[1] != v:
+                b = best[path] = (k, v)
+            ev(_new(Event, (_VALUE, path, "min.update", α, β, v, got, None, None, b[0], (), "", "", None)))
+            text = (f"v={v} {LE} α={α}" if type(v) is int and type(α) is int else f"v={_num(v)} {LE} α={_num(α)}")
+            if (v <= α) if prune_on_tie else (v < α):
+                skipped = tuple([c._path for c in kids[k + 1:]]) if k < last else ()
+                counts[1] += 1
+                pruned.extend(skipped)
+                ev(_new(Event, (_CUTOFF, path, "min.test", α, β, v, None, None, None, None, skipped, text, "",
+                                None)))
+                ev(_new(Event, (_EXIT, path, "min.test", α, β, v, v, None, _bound(v, α0, β0, closed), b[0], (),
+                                "", "", None)))
+                return v
+            ev(_new(Event, (_TEST, path, "min.test", α, β, v, None, None, None, None, (), text, "", None)))
+            if v < β:
+                β = v
+            ev(_new(Event, (_WINDOW, path, "min.window", α, β, v, None, None, None, None, (), "", "beta", None)))
+        ev(_new(Event, (_EXIT, path, "min.return", α, β, v, v, None, _bound(v, α0, β0, closed), b[0] if b else None,
+                        (), "", "", None)))
+        return v
+
+    tree: Tree = p.game
+    start: Node = p.state
+    value = (max_value if tree.to_move(start) == p.player else min_value)(start, -inf, inf)
+    log.nodes, log.cutoffs = counts
+    return value
+
+
+def _bound(v: float, low: float, high: float, closed: bool) -> Bound:
+    if closed:
+        return _UPPER if v < low else _LOWER if v > high else _EXACT
+    return _UPPER if v <= low else _LOWER if v >= high else _EXACT
