@@ -162,4 +162,4 @@ def key_of(game: Any, state: Any) -> Hashable:
     except TypeError:
         raise TypeError(f"a search with a transposition table needs hashable states; "
                         f"{type(game).__name__} gave the unhashable {state!r}") from None
-    return state  # type: ignore[no-any-return]
+    return state
