@@ -45,7 +45,7 @@ def research(r: Replay, e: Event) -> None:
     last = max(children, key=lambda p: r.nodes[p][0][-1])
     for path in [p for p in r.nodes if p[:len(last)] == last]:
         r.set(path, UNVISITED)
-    _with(r, e, researched=r.get(parent).extra.get("researched", 0) + 1)  # type: ignore[operator]
+    _with(r, e, researched=r.get(parent).extra.get("researched", 0) + 1)
 
 
 MEMORY_REPLAY: Mapping[str, ReplayStep] = MappingProxyType({
