@@ -9,6 +9,10 @@ Examples
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+from abteach.games.players import MAX, MIN, Player
 from abteach.games.trees import Tree, tree
 
 #: AIMA Fig. 5.2: MAX at A; MIN at B, C, D; leaves 3 12 8 | 2 4 6 | 14 5 2.
@@ -76,3 +80,127 @@ FAIL_LOW: Tree = tree([[3], [[1, 2]]])
 
 ALL: dict[str, Tree] = {"FIG_5_2": FIG_5_2, "WIKIPEDIA": WIKIPEDIA, "TUTORIAL": TUTORIAL, "TIED": TIED,
                         "UNEVEN": UNEVEN, "TIED_ROOT": TIED_ROOT, "FAIL_LOW": FAIL_LOW}
+
+
+# -- a game whose tree is a DAG -------------------------------------------------------
+
+
+class DagGame:
+    """A small game given as a graph of named positions, where different move orders meet again.
+
+    Searched as a tree, a position reached by two lines is searched twice;
+    a transposition table searches it once.  Every move goes from a position
+    of one player to one of the other, so the players alternate as in any
+    game, but a position may be reached after different numbers of plies.
+
+    Parameters
+    ----------
+    moves : mapping of str to sequence of str
+        Each inner position's successors, in the order a search tries them.
+    values : mapping of str to number
+        Each terminal position's utility for MAX.
+    estimates : mapping of str to number, optional
+        Static estimates (for MAX) of inner positions, an ``evaluate`` for depth-limited searches.
+    initial : str
+        The start position, where MAX moves.
+
+    Raises
+    ------
+    ValueError
+        A position with no moves and no value, a value on an inner position,
+        a cycle, or a move that does not pass the turn to the other player.
+
+    Examples
+    --------
+    >>> g = DagGame({"A": ["B", "C"], "B": ["d", "e"], "C": ["e", "f"]}, {"d": 1, "e": 2, "f": 3}, initial="A")
+    >>> g.to_move("A"), g.to_move("e"), g.actions("C"), g.result("C", "f")
+    ('MAX', 'MAX', ('e', 'f'), 'f')
+    """
+
+    max_player = MAX
+
+    def __init__(self, moves: Mapping[str, Sequence[str]], values: Mapping[str, float], *,
+                 estimates: Mapping[str, float] | None = None, initial: str) -> None:
+        self.moves = MappingProxyType({p: tuple(m) for p, m in moves.items()})
+        self.values = MappingProxyType(dict(values))
+        self.estimates = MappingProxyType(dict(estimates or {}))
+        self.initial = initial
+        self._players = self._check()
+
+    def _check(self) -> dict[str, Player]:
+        for p in self.values:
+            if p in self.moves:
+                raise ValueError(f"values: {p!r} has moves, so it is not terminal and has no value")
+        players: dict[str, Player] = {self.initial: MAX}
+        order, state = [self.initial], {self.initial: 1}  # 1 = on the current line, 2 = done
+        stack = [(self.initial, iter(self.moves.get(self.initial, ())))]
+        while stack:
+            p, it = stack[-1]
+            q = next(it, None)
+            if q is None:
+                state[p] = 2
+                stack.pop()
+                continue
+            want = MIN if players[p] == MAX else MAX
+            if players.setdefault(q, want) != want:
+                raise ValueError(f"moves: {q!r} is reached with both players to move; each move passes the turn")
+            if state.get(q) == 1:
+                raise ValueError(f"moves: the position {q!r} can be reached from itself, so the game has a cycle")
+            if q not in state:
+                if q not in self.moves and q not in self.values:
+                    raise ValueError(f"moves: {q!r} has no moves and no value")
+                state[q] = 1
+                order.append(q)
+                stack.append((q, iter(self.moves.get(q, ()))))
+        return players
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Every position reachable from the start, the start first."""
+        return tuple(self._players)
+
+    def to_move(self, state: str) -> Player:
+        return self._players[state]
+
+    def actions(self, state: str) -> tuple[str, ...]:
+        """The positions one move away: a move is named by where it leads."""
+        return self.moves.get(state, ())
+
+    def result(self, state: str, action: str) -> str:
+        if action not in self.moves.get(state, ()):
+            raise ValueError(f"action: {action!r} is not a move from {state!r}; the moves are {self.actions(state)}")
+        return action
+
+    def is_terminal(self, state: str) -> bool:
+        return state not in self.moves
+
+    def utility(self, state: str, player: Player) -> float:
+        v = self.values[state]
+        return v if player == MAX else -v
+
+    def estimate(self, state: str, player: Player = MAX) -> float:
+        """The static estimate of ``state`` for ``player`` (its value, at a terminal position)."""
+        v = self.values.get(state, self.estimates.get(state))
+        if v is None:
+            raise ValueError(f"the position {state!r} has no static estimate")
+        return v if player == MAX else -v
+
+    def move_name(self, state: str, action: str) -> str:
+        return action
+
+    def __repr__(self) -> str:
+        return f"DagGame({len(self._players)} positions from {self.initial!r})"
+
+
+#: A game whose tree is a DAG: MAX at A; E is reached by three lines, A → B → E, A → C → E and,
+#: two plies later, A → B → D → H → E.  Value 2 by B.  Searched as a tree E is searched three times; with a
+#: table, once to the end and then answered (or narrowed) from the table.  The estimates score the inner
+#: positions for depth-limited searches: at depth 5, E is first searched 1 ply deep (below H) and later
+#: needs 3.
+DAG: DagGame = DagGame(
+    {"A": ["B", "C"], "B": ["D", "E"], "C": ["E", "F"], "D": ["d1", "H"], "H": ["E", "h2"],
+     "E": ["e1", "G"], "G": ["g1", "g2"], "F": ["f1", "f2"]},
+    {"d1": 7, "h2": 7, "e1": 1, "g1": 4, "g2": 2, "f1": 4, "f2": 2},
+    estimates={"A": 5, "B": 6, "C": 8, "D": 2, "H": 8, "E": 4, "G": 9, "F": 6},
+    initial="A",
+)

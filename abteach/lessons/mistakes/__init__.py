@@ -14,6 +14,9 @@ The package holds, in the order data flows:
   under the other tie rule);
 - :mod:`~abteach.lessons.mistakes.registry`: :data:`MISTAKES`, each :class:`Mistake`
   with its explanation and its ✗-marked listing;
+- :mod:`~abteach.lessons.mistakes.table`: :data:`TABLE_MISTAKES`, the classic
+  transposition-table bugs, each :func:`abteach.negamax_memory` with one
+  :class:`~abteach.search.TableFault`, measured against the same search done right;
 - :mod:`~abteach.lessons.mistakes.running`: :func:`run_mistake`, which runs one;
 - :mod:`~abteach.lessons.mistakes.diagnosis`: :func:`first_difference`, which finds
   the first step at which two traces part, and :func:`diagnose`, which runs a
@@ -39,13 +42,14 @@ from abteach.lessons.mistakes.diagnosis import (
 )
 from abteach.lessons.mistakes.registry import MISTAKES, Mistake
 from abteach.lessons.mistakes.running import random_play_value, run_mistake
+from abteach.lessons.mistakes.table import TABLE_MISTAKES, TableMistake, run_table_mistake
 from abteach.lessons.mistakes.variants import (
     Fault, Search, alpha_in_min, beta_in_max, cutoff_before_update, faulty, inverted_test, no_window,
     one_ply_too_deep, one_ply_too_shallow, right_to_left, shared_move, strict_test,
 )
 
 __all__ = [
-    "MISTAKES", "Mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
+    "MISTAKES", "Mistake", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
     "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
     "no_window", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test", "cutoff_before_update",
     "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",

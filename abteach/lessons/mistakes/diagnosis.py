@@ -15,7 +15,9 @@ from abteach.games import examples
 from abteach.search.events import Event, Kind, fmt
 from abteach.lessons.mistakes.registry import MISTAKES, Mistake, lookup
 from abteach.lessons.mistakes.running import resolve, run_mistake
+from abteach.lessons.mistakes.table import TABLE_MISTAKES, TableMistake, correct_table_search, run_table_mistake
 from abteach.trace.algorithms import alphabeta
+from abteach.search.problem import Problem
 from abteach.search.result import SearchResult
 from abteach.trace.algorithms import minimax
 from abteach.trace.frames import Trace
@@ -129,8 +131,15 @@ def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | N
     return label
 
 
+# What a table probe found and what a node stored are compared too: a table bug shows first there.
+_TABLE_KINDS = frozenset({"probe", "store"})
+# The lines on which a search answers or narrows from a table entry instead of searching.
+_TABLE_USE = frozenset({"mem.hit", "mem.lower", "mem.upper", "mem.cut"})
+
+
 def _same(a: Event, b: Event) -> bool:
-    return all(getattr(a, f) == getattr(b, f) for f in _FIELDS)
+    return all(getattr(a, f) == getattr(b, f) for f in _FIELDS) and (a.kind not in _TABLE_KINDS
+                                                                      or a.info == b.info)
 
 
 def _only_labelled_differently(a: Event, b: Event) -> bool:
@@ -145,6 +154,21 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
     if c is None:
         return f"this search goes on with {_doing(tr, b)} after the correct one has finished"
     name = tr.name(b.node)
+    if c.node == b.node and c.kind == b.kind == "store":
+        return f"{_short(tr, name)}'s result is stored as {b.test} where the correct search stores {c.test}"
+    if c.node == b.node and c.kind == b.kind == "probe":
+        return (f"the table holds {b.test or 'nothing'} for {_short(tr, name)} where the correct search's table "
+                f"holds {c.test or 'nothing'}")
+    if c.node == b.node and b.line in _TABLE_USE and c.line not in _TABLE_USE:
+        used = (f"returns the table's {fmt(b.value)} at once" if b.line == "mem.hit" else
+                f"uses the table's entry ({_doing(tr, b)})")
+        return f"{_short(tr, name)} {used} where the correct search does not use the entry and searches it"
+    if c.node == b.node and b.line == "mem.hit" and c.line == "mem.upper":
+        return (f"{_short(tr, name)} returns the table's {fmt(b.value)} at once where the correct search only "
+                f"narrows β to {fmt(c.beta)} and searches")
+    if c.node == b.node and b.line == "mem.hit" and c.line == "mem.lower":
+        return (f"{_short(tr, name)} returns the table's {fmt(b.value)} at once where the correct search only "
+                f"raises α to {fmt(c.alpha)} and searches")
     if c.node != b.node:
         if c.kind == b.kind == Kind.ENTER:
             return f"{tr.name(c.node[:-1])} calls {name} where the correct search calls {tr.name(c.node)}"
@@ -184,6 +208,11 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
             return (f"{_field_name(f)} at {name} is {_show(x)} "
                     f"where the correct search has {_show(y)} ({kind} step)")
     return f"{name} does {_doing(tr, b)} where the correct search does {_doing(tr, c)}"  # pragma: no cover
+
+
+def _short(tr: Trace, name: str) -> str:
+    """In a game of named positions, a position reached by moves (``'B E'``) is the last one (``'E'``)."""
+    return name.rsplit(" ", 1)[-1] if isinstance(getattr(tr.game, "positions", None), tuple) else name
 
 
 def _doing(tr: Trace, e: Event | None) -> str:
@@ -240,9 +269,10 @@ class Diagnosis:
 
     Attributes
     ----------
-    mistake : Mistake
+    mistake : Mistake or TableMistake
     correct, buggy : SearchResult
-        The textbook search (3rd edition, pruning on ties) and the mistake's.
+        The textbook search (3rd edition, pruning on ties) and the mistake's; for a
+        table mistake, :func:`abteach.negamax_memory` done right and with the bug.
     difference : Difference or None
         Where their traces first part (``None`` if they never do).
     value_right : bool
@@ -258,7 +288,7 @@ class Diagnosis:
         Nodes the correct search evaluated that the buggy one skipped.
     """
 
-    mistake: Mistake
+    mistake: Mistake | TableMistake
     correct: SearchResult
     buggy: SearchResult
     difference: Difference | None
@@ -342,6 +372,8 @@ def diagnose(mistake_id: str, game: Any = None, state: Any = None, **options: An
       8 evaluations where the correct search makes 7
       evaluated but not needed: c2
     """
+    if isinstance(mistake_id, str) and mistake_id in TABLE_MISTAKES:
+        return _diagnose_table(TABLE_MISTAKES[mistake_id], game, state, options)
     m = lookup(mistake_id)
     if game is None:
         game = m.example_tree
@@ -367,6 +399,47 @@ def diagnose(mistake_id: str, game: Any = None, state: Any = None, **options: An
         extra=tuple(p for p in buggy.evaluated if p not in evaluated),
         missed=tuple(p for p in correct.evaluated if p not in found),
     )
+
+
+def _diagnose_table(m: TableMistake, game: Any, state: Any, options: dict[str, Any]) -> Diagnosis:
+    """A transposition-table bug beside the same search done right, on the same game and depth."""
+    if game is None:
+        game = m.example_game
+        options = {**m.options, **options}
+    unknown = set(options) - {"depth", "evaluate", "order"}
+    if unknown:
+        raise TypeError(f"diagnose() got unknown options {sorted(unknown)}; it takes depth, evaluate and order")
+    correct = correct_table_search(game, state, **options)
+    buggy = run_table_mistake(m, game, state, **options)
+    best = _best_table_moves(game, state, options, correct.value)
+    buggy_index = buggy.pv_path[0] if buggy.pv_path else None
+    correct_index = correct.pv_path[0] if correct.pv_path else None
+    evaluated, found = set(correct.evaluated), set(buggy.evaluated)
+    return Diagnosis(
+        mistake=m, correct=correct, buggy=buggy,
+        difference=first_difference(correct.trace, buggy.trace),
+        value_right=buggy.value == correct.value,
+        move_right=buggy_index in best if best else buggy_index is None,
+        same_move=buggy_index == correct_index,
+        extra=tuple(p for p in buggy.evaluated if p not in evaluated),
+        missed=tuple(p for p in correct.evaluated if p not in found),
+    )
+
+
+def _best_table_moves(game: Any, state: Any, options: dict[str, Any], value: float) -> frozenset[int]:
+    """The start's moves whose value (by the correct search, for the start's MAX) is the start's."""
+    problem = Problem(game, state)
+    depth = options.get("depth")
+    best = set()
+    for k, a in enumerate(game.actions(problem.state)):
+        child = game.result(problem.state, a)
+        r = correct_table_search(game, child, depth=None if depth is None else depth - 1,
+                                 evaluate=options.get("evaluate"), order=options.get("order"), trace=False)
+        # The child's search scores for its own MAX: the start's, unless the game names no MAX and the turn passed.
+        same = getattr(game, "max_player", None) is not None or game.to_move(child) == problem.player
+        if (r.value if same else -r.value) == value:
+            best.add(k)
+    return frozenset(best)
 
 
 def _correct(m: Mistake, game: Any, state: Any, depth: int | None, evaluate: Any, order: Any,
@@ -437,7 +510,8 @@ def summary_rows(diagnoses: Iterable[Diagnosis] | None = None) -> list[tuple[str
 
 def _example_name(game: Any) -> str:
     """The key of ``game`` in ``abteach.games.examples.ALL``, or ``"(given)"``."""
-    return next((key for key, t in examples.ALL.items() if t is game), "(given)")
+    return next((key for key, t in examples.ALL.items() if t is game), None) or next(
+        (key for key, t in vars(examples).items() if key.isupper() and t is game), "(given)")
 
 
 __all__ = [

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from abteach.games.trees import Node, Tree
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, Mistake, lookup
+from abteach.lessons.mistakes.table import TABLE_MISTAKES, run_table_mistake
 from abteach.search.alphabeta import recorder
 from abteach.search.problem import Problem
 from abteach.search.result import SearchResult, Spec, finish, run
@@ -110,7 +111,8 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     Parameters
     ----------
     mistake_id : str
-        A key of :data:`MISTAKES`.
+        A key of :data:`MISTAKES`, or of :data:`TABLE_MISTAKES` for a transposition-table bug
+        (then the search is :func:`abteach.negamax_memory` with that bug).
     game : Tree or Game
         What to search, as for :func:`abteach.alphabeta`.
     state : optional
@@ -136,6 +138,9 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     >>> run_mistake("shared-move", ab.examples.FIG_5_2).move_name
     'a3'
     """
+    if isinstance(mistake_id, str) and mistake_id in TABLE_MISTAKES:
+        return run_table_mistake(TABLE_MISTAKES[mistake_id], game, state, depth=depth, evaluate=evaluate,
+                                 order=order, trace=trace)
     m = lookup(mistake_id)
     depth, evaluate = resolve(m, game, depth, evaluate)
     problem = Problem(game, state, depth, evaluate, order)
