@@ -45,6 +45,8 @@ _LAZY = MappingProxyType({
     "side_by_side": "abteach.views.tables", "table": "abteach.views.tables", "trace_table": "abteach.views.tables",
     "stepper": "abteach.widgets.stepper", "static_stepper": "abteach.widgets.stepper",
     "figure_vs_algorithm": "abteach.widgets.fig55_view",
+    "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
+    "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards",
     "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
 })
 
@@ -55,6 +57,9 @@ if TYPE_CHECKING:
     from abteach.views.styles import node_styles
     from abteach.views.tables import side_by_side, table, trace_table
     from abteach.widgets.fig55_view import figure_vs_algorithm
+    from abteach.widgets.play import play
+    from abteach.views.mcts import mcts_tree, score_plot, visit_chart
+    from abteach.views.boards import board_png
     from abteach.widgets.practice import practice
     from abteach.views.worksheet import worksheet
     from abteach.widgets.stepper import static_stepper, stepper
@@ -76,7 +81,8 @@ __all__ = [
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
-    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "mcts", "players", "match",
+    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",
+    "board_png",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",

@@ -29,7 +29,7 @@ import math
 import numbers
 import random as _random
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Sequence
 
 from abteach.search.mcts import FAULTS
 from abteach.search.solve import Solver
@@ -208,8 +208,75 @@ def mcts(playouts: int = 1000, *, c: float = math.sqrt(2), seed: int = 0, fault:
     return MctsPlayer(name, _seed(seed), int(playouts), float(c), fault)
 
 
+@dataclass(frozen=True)
+class Thought:
+    """What a player found before it moved, for a person to read beside the board.
+
+    Attributes
+    ----------
+    move : object
+        The move it plays.
+    summary : str
+        One or two lines: its value, the line of play it expects, how much it searched.
+    per_move : dict
+        For each legal move, a short text: its exact value, its visits and mean reward, or nothing.
+    """
+
+    move: Any
+    summary: str
+    per_move: dict[Any, str]
+
+
+def _names(game: Any, state: Any, line: Sequence[Any]) -> str:
+    out, s = [], state
+    for a in line:
+        out.append(game.move_name(s, a) if hasattr(game, "move_name") else str(a))
+        s = game.result(s, a)
+    return " ".join(out)
+
+
+def think(player: Any, game: Any, state: Any) -> Thought:
+    """Ask ``player`` for its move at ``state``, and what it found on the way.
+
+    Any callable player works; the players :mod:`abteach.players` makes say more.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> game = ab.TicTacToe("XX. OO. ...")
+    >>> t = think(ab.players.perfect(), game, game.initial)
+    >>> t.move, t.per_move[2], t.summary
+    (2, 'wins', 'Exact values with perfect play: Xc1 wins.')
+    """
+    if isinstance(player, PerfectPlayer):
+        values = player.values(game, state)
+        move = player(game, state)
+        words = {1: "wins", 0: "draws", -1: "loses"}
+        per = {a: words.get(int(math.copysign(1, v)) if v else 0, f"{v:g}") for a, v in values.items()}
+        return Thought(move, f"Exact values with perfect play: {_names(game, state, [move])} {per[move]}.", per)
+    if isinstance(player, MctsPlayer):
+        r = player.think(game, state)
+        visits, q = r.stats["visits"], r.stats["q"]
+        per = {a: f"N={visits[a]} Q={q[a]:.2f}" for a in visits}
+        return Thought(r.move, f"{r.stats['playouts']} playouts; most visited: {r.move_name} "
+                               f"(N={visits[r.move]}, Q={q[r.move]:.2f}). Expected line: {_names(game, state, r.pv)}.",
+                       per)
+    if isinstance(player, EnginePlayer):
+        r = player.think(game, state)
+        depth = r.stats.get("depth", r.passes)
+        return Thought(r.move, f"Depth {depth} in {player.seconds:g} s, {r.nodes:,} nodes; value {r.value:+.3f} "
+                               f"for the engine. Expected line: {_names(game, state, r.pv)}.", {})
+    if isinstance(player, AlphaBetaPlayer):
+        r = _alphabeta(game, state, depth=player.depth, evaluate=evaluation_of(game),
+                       order=getattr(game, "order", None), trace=False)
+        return Thought(r.move, f"Depth {player.depth}, {r.nodes:,} nodes, {r.cutoffs:,} cutoffs; value "
+                               f"{r.value:+.3f}. Expected line: {_names(game, state, r.pv)}.", {})
+    move = player(game, state)
+    return Thought(move, f"{getattr(player, 'name', 'the player')} plays {_names(game, state, [move])}.", {})
+
+
 #: ``ab.players.random(seed)``: the short name, beside the others.
 random = random_player
 
-__all__ = ["random", "random_player", "perfect", "alphabeta", "engine", "mcts", "evaluation_of", "SeededPlayer",
-           "RandomPlayer", "PerfectPlayer", "AlphaBetaPlayer", "EnginePlayer", "MctsPlayer"]
+__all__ = ["think", "Thought", "random", "random_player", "perfect", "alphabeta", "engine", "mcts", "evaluation_of",
+           "SeededPlayer", "RandomPlayer", "PerfectPlayer", "AlphaBetaPlayer", "EnginePlayer", "MctsPlayer"]
