@@ -239,6 +239,59 @@ def _animate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# -- grade -----------------------------------------------------------------------------
+
+def _grade_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("submission", type=Path, metavar="SUBMISSION.py",
+                        help="a Python file that defines alpha_beta_search(game, state)")
+    parser.add_argument("--strict", action="store_true", help="grade under the strict tie rule (CS188's)")
+    parser.add_argument("--seed", default="0", help="seeds the trees; the same seed gives the same report (default: 0)")
+    parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
+                        help="seconds allowed per tree (default: 5)")
+
+
+def _grade(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.time_limit > 0:
+        raise UsageError(f"argument --time-limit: must be above 0 seconds, not {args.time_limit}")
+    if not args.submission.is_file():
+        raise InputError(f"no submission file {str(args.submission)!r}")
+    from abteach.lessons.grading import check_alphabeta
+    report = check_alphabeta(args.submission, rule="strict" if args.strict else "textbook", seed=args.seed,
+                             time_limit=args.time_limit)
+    print(f"score {report.score} of {report.out_of}; diagnosis {report.diagnosis or 'none'}", file=out)
+    print(report.feedback, file=out)
+    return 0
+
+
+# -- worksheet -------------------------------------------------------------------------
+
+def _worksheet_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("roster", type=Path, metavar="ROSTER.csv", help="students: an id column, and optionally name")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="FOLDER",
+                        help="where to write one PDF per student and answer-key.pdf")
+    parser.add_argument("--course-seed", required=True, help="with each id, decides each student's tree")
+    parser.add_argument("--course", default="", help="the title printed on each page")
+    parser.add_argument("--tree-size", choices=("small", "medium", "large"), default="small",
+                        help="the size of each student's tree (default: small)")
+    parser.add_argument("--strict", action="store_true", help="the strict tie rule (CS188's)")
+    parser.add_argument("--force", action="store_true", help="replace PDFs already in FOLDER")
+
+
+def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.roster.is_file():
+        raise InputError(f"no roster file {str(args.roster)!r}")
+    from abteach.views.worksheet import worksheet
+    try:
+        written = worksheet(args.roster, args.output, course_seed=args.course_seed, course=args.course,
+                            size=args.tree_size, rule="strict" if args.strict else "textbook", overwrite=args.force)
+    except FileExistsError as err:
+        raise InputError(str(err).replace("overwrite=True", "--force")) from None
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    print(f"wrote {len(written) - 1} worksheets and {written[-1]}", file=out)
+    return 0
+
+
 COMMANDS: tuple[Command, ...] = (
     Command("draw", "draw a tree, or one step of a search of it, to PNG, SVG or PDF", _draw_arguments, _draw,
             "example: abteach draw fig52.json -o fig52.pdf --step 29"),
@@ -246,6 +299,10 @@ COMMANDS: tuple[Command, ...] = (
             _trace_arguments, _trace, "example: abteach trace fig52.json --edition 4 --kinds leaf,cutoff"),
     Command("animate", "write a search, step by step, as an animated GIF", _animate_arguments, _animate,
             "example: abteach animate fig52.json -o search.gif --size projector"),
+    Command("grade", "grade a student's alpha_beta_search and name the classic mistake it makes",
+            _grade_arguments, _grade, "example: abteach grade submission.py --strict"),
+    Command("worksheet", "write one printable worksheet per student of a roster, and an answer key",
+            _worksheet_arguments, _worksheet, "example: abteach worksheet roster.csv -o sheets --course-seed cs101"),
 )
 
 

@@ -121,10 +121,6 @@ def results(root: Path) -> dict[str, dict[str, dict[str, object]]]:
                 "diagnosis": found.group(1) if found else None,
                 "failure": failure.group(1) if failure else None,
             }
-    with open(root / "grades.csv", newline="") as f:
-        for row in csv.DictReader(f):
-            for cells in out.get(row["student_id"], {}).values():
-                cells.setdefault("assignments", {})
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         for student, cells in out.items():
@@ -138,6 +134,15 @@ def results(root: Path) -> dict[str, dict[str, dict[str, object]]]:
                         if grade.name in cells:
                             cells[grade.name]["score"] = grade.score
                             cells[grade.name]["max_score"] = grade.max_score
+    return out
+
+
+def exported(root: Path) -> dict[str, dict[str, float]]:
+    """What ``nbgrader export`` wrote to grades.csv: each student's score per assignment."""
+    out: dict[str, dict[str, float]] = {}
+    with open(root / "grades.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            out.setdefault(row["student_id"], {})[row["assignment"]] = float(row["raw_score"] or 0)
     return out
 
 
@@ -188,6 +193,7 @@ def main() -> None:
             print("  LEAK", line)
         if args.summary:
             args.summary.write_text(json.dumps({"scores": scores, "handed": handed, "leaks": leaked,
+                                                "export": exported(root),
                                                 "feedback": feedback, "seconds": seconds}, indent=1))
         if leaked:
             raise SystemExit("hidden tests reached what students see")

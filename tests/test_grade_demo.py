@@ -1,0 +1,75 @@
+"""`make grade-demo` end to end with real nbgrader: every score and diagnosis, and no hidden test leaked.
+
+What each submission should score is read from its sample's name, not from the
+grader: ``correct_*`` is right under both rules once rewritten for the strict
+one, ``bug_<mistake>`` is that mistake (and ``bug_strict_test`` is right under
+the strict rule), ``loop`` times out and ``crash`` raises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted(p.stem for p in (ROOT / "course" / "samples").glob("*.py"))
+
+pytestmark = pytest.mark.timeout(1200)
+
+
+@pytest.fixture(scope="module")
+def summary(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("demo") / "summary.json"
+    # nbgrader calls `alembic` by name: only the venv's bin/ on PATH finds it (RECIPES.md).
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run([sys.executable, str(ROOT / "course" / "grade_demo.py"), "--summary", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=1100)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return json.loads(out.read_text())
+
+
+def expected(sample: str, cell: str) -> tuple[bool, str | None]:
+    """(passes, diagnosis) for a sample's textbook cell or strict cell."""
+    strict = cell.endswith("_strict")
+    if sample.startswith("correct"):
+        return True, None
+    if sample == "bug_strict_test":
+        return (True, None) if strict else (False, "strict-test")
+    if sample.startswith("bug_"):
+        return False, sample.removeprefix("bug_").replace("_", "-")
+    return False, "unknown"
+
+
+def test_every_search_submission_scores_and_is_diagnosed_as_its_name_says(summary):
+    scores = summary["scores"]
+    for sample in SAMPLES:
+        student = sample.replace("_", "-")
+        for cell, points in (("test_alpha_beta_search", 5), ("test_alpha_beta_search_strict", 2)):
+            passes, diagnosis = expected(sample, cell)
+            got = scores[student][cell]
+            assert (got["score"], got["max_score"]) == ((points if passes else 0), points), (sample, cell, got)
+            assert got["diagnosis"] == diagnosis, (sample, cell, got)
+        assert summary["export"][student]["write-the-search"] == sum(
+            scores[student][c]["score"] for c in ("test_alpha_beta_search", "test_alpha_beta_search_strict"))
+    assert scores["loop"]["test_alpha_beta_search"]["failure"] == "timeout"
+    assert scores["crash"]["test_alpha_beta_search"]["failure"] == "raised"
+
+
+def test_students_by_hand_are_graded_on_their_own_trees(summary):
+    s = summary["scores"]
+    assert [s["ada"][c]["score"] for c in ("test_minimax_values", "test_pruned_leaves")] == [2, 2]
+    assert [s["alan"][c]["score"] for c in ("test_minimax_values", "test_pruned_leaves")] == [0, 0]
+    assert s["ada"]["test_alpha_beta_search_4th"]["score"] == 5
+    assert (s["alan"]["test_alpha_beta_search_4th"]["score"], s["alan"]["test_alpha_beta_search_4th"]["diagnosis"]) \
+        == (0, "alpha-in-min")
+
+
+def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
+    assert summary["leaks"] == []
+    # Every submitted notebook has its feedback page: 13 searches, 2 × 2 by hand, 2 of the 4th edition.
+    assert len(summary["feedback"]) == len(SAMPLES) + 4 + 2
