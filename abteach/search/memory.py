@@ -47,6 +47,7 @@ class Options:
     history_scores: dict[Any, float] = field(default_factory=dict)
     pv: dict[tuple[int, ...], Any] = field(default_factory=dict)  # the previous pass's best move per node
     deadline: float | None = None
+    researches: int = 0  # NegaScout's re-searches, counted whether or not the search is traced
 
 
 class OutOfTime(Exception):
@@ -161,6 +162,7 @@ def scouting(p: Problem, log: Tally, o: Options) -> Search:
         return log.exit("pvs.return", v)
 
     def research(state: Any, a: Any, t: float, β: float, color: int) -> float:
+        o.researches += 1
         log.mark("research", "pvs.research", f"the null window failed high with {t:g}: search again with ({t:g}, {β:g})")
         return -negascout(p.result(state, a), -β, -t, -color)
 
@@ -360,8 +362,7 @@ def negascout(game: Any, state: Any = None, *, depth: int | None = None, evaluat
     log.tests = {**MEMORY_TESTS, "pvs.test": ("v", "≥", "β")}
     o = _options(False, False, False)
     value = run(lambda p, lg: color * scouting(p, lg, o)(p.state, -inf, inf, color), problem, log)
-    researches = sum(1 for e in (log.events or []) if e.kind == "research")
-    return _finish(problem, log, value, "negascout", o, 1, researches=researches)
+    return _finish(problem, log, value, "negascout", o, 1, researches=o.researches)
 
 
 def mtdf(game: Any, state: Any = None, *, first_guess: float = 0, depth: int | None = None,

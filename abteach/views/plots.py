@@ -11,6 +11,8 @@ draw what they measured, beside the laws of :mod:`abteach.lessons.complexity`:
 - :func:`law_table`: the same reading as numbers.
 - :func:`plot_orderings`: iterative deepening's ordering against random and
   perfect order, ordering cost included.
+- :func:`plot_enhancements`: leaves evaluated by every search of lecture 06
+  on the same trees, beside the minimal tree and ``b**d``.
 
 Each plot returns an :class:`abteach.views.draw.Drawing`: a matplotlib Figure that
 pyplot never sees, so a notebook cell shows exactly one PNG and a stable text.
@@ -37,7 +39,8 @@ from abteach.lessons.complexity import (
     GrowthCurve, GrowthExperiment, OrderingComparison, knuth_moore, pearl_exponent, pearl_rstar,
 )
 from abteach.views.draw import Drawing
-from abteach.views.palette import BLUE, GREEN, INK, MUTED, ORANGE, VERMILLION, WHITE
+from abteach.lessons.enhancements import Measurement
+from abteach.views.palette import BLUE, GREEN, INK, MUTED, ORANGE, PURPLE, VERMILLION, WHITE
 from abteach.views.tables import Table, table
 
 #: Panels per row in :func:`plot_growth`.
@@ -237,4 +240,68 @@ def plot_orderings(comparison: OrderingComparison) -> Drawing:
                   f"d = {comparison.depth} (log scale)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=2, fontsize=8.5, frameon=False)
     fig.tight_layout()
+    return fig
+
+
+#: Each search of :func:`plot_enhancements`: colour, marker and line style, so a search looks the same in every panel.
+_SEARCH_STYLES: Final = ((INK, "s", "-"), (BLUE, "o", "-"), (ORANGE, "^", "--"), (PURPLE, "D", "-"),
+                         (VERMILLION, "v", "-"), (GREEN, "P", "--"), (MUTED, "X", ":"), (BLUE, "*", ":"))
+
+
+def plot_enhancements(measurement: Measurement) -> Drawing:
+    """Leaves evaluated by every search against depth, one log-scale panel per kind of tree.
+
+    Each panel has a line per search, and the minimal tree (Knuth–Moore) and
+    ``b**d`` drawn as bands' edges behind them.
+
+    Parameters
+    ----------
+    measurement : Measurement
+        From :func:`abteach.lessons.enhancements.measure`.
+
+    Returns
+    -------
+    Drawing
+
+    Raises
+    ------
+    TypeError
+        ``measurement`` is not a Measurement.
+
+    Examples
+    --------
+    >>> from abteach.lessons.enhancements import measure
+    >>> fig = plot_enhancements(measure(2, [2, 3], trials=1))
+    >>> len(fig.axes)
+    4
+    """
+    if not isinstance(measurement, Measurement):
+        raise TypeError(f"measurement must be a Measurement (from abteach.lessons.enhancements), "
+                        f"not {type(measurement).__name__}")
+    m = measurement
+    depths = list(m.depths)
+    kinds = list(dict.fromkeys(r.tree for r in m.rows))
+    searches = m.searches()
+    fig = _figure(12.0, 4.3)
+    axes = fig.subplots(1, len(kinds), squeeze=False, sharey=True)[0]
+    for ax, kind in zip(axes, kinds):
+        ax.plot(depths, [m.full(d) for d in depths], color=MUTED, linewidth=5, alpha=0.35,
+                label="every leaf  $b^d$")
+        ax.plot(depths, [m.knuth_moore(d) for d in depths], color=GREEN, linewidth=5, alpha=0.35,
+                label="minimal tree (Knuth–Moore)")
+        for k, s in enumerate(searches):
+            colour, marker, style = _SEARCH_STYLES[k % len(_SEARCH_STYLES)]
+            ax.plot(depths, m.leaves(kind, s), color=colour, marker=marker, linestyle=style, linewidth=1.2,
+                    markersize=5, label=s)
+        ax.set_yscale("log")
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.set_title(kind, fontsize=11)
+        ax.set_xlabel("depth d", fontsize=9)
+        ax.set_xticks(depths)
+        ax.tick_params(labelsize=8)
+        ax.grid(True, which="major", color="#DDDDDD", linewidth=0.6)
+    axes[0].set_ylabel(f"leaves evaluated, b = {m.b} (log scale)", fontsize=9)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=5, fontsize=8.5, frameon=False)
+    fig.subplots_adjust(left=0.06, right=0.99, top=0.92, bottom=0.3, wspace=0.08)
     return fig
