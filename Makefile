@@ -103,6 +103,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/redraw.py
 	$(BIN)/python benchmarks/frames.py
+	$(BIN)/python benchmarks/enhancements.py
 
 # The graded exercises end to end with real nbgrader, in a temporary copy of course/.
 # nbgrader runs `alembic` by name, so the venv's bin/ goes on PATH.
