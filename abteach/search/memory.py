@@ -163,7 +163,7 @@ def scouting(p: Problem, log: Tally, o: Options) -> Search:
 
     def research(state: Any, a: Any, t: float, β: float, color: int) -> float:
         o.researches += 1
-        log.mark("research", "pvs.research", f"the null window failed high with {t:g}: search again with ({t:g}, {β:g})")
+        log.mark("research", "pvs.research", f"the null window failed high with {_f(t)}: search again with ({_f(t)}, {_f(β)})")
         return -negascout(p.result(state, a), -β, -t, -color)
 
     return negascout

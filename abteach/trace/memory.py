@@ -88,7 +88,18 @@ def tell_test(t: Telling, e: Event) -> str:
     return narrate.NEGAMAX[Kind.TEST](t, e)
 
 
+def tell_window(t: Telling, e: Event) -> str:
+    """The table's bounds narrow the window before any child is searched; other window steps read as negamax's."""
+    if e.line == "mem.lower":
+        return (f"The table knows {t.name(e.node)} is worth at least {fmt(e.alpha)} for the side to move: "
+                f"α rises to {fmt(e.alpha)} before any child is searched.")
+    if e.line == "mem.upper":
+        return (f"The table knows {t.name(e.node)} is worth at most {fmt(e.beta)} for the side to move: "
+                f"β falls to {fmt(e.beta)} before any child is searched.")
+    return narrate.NEGAMAX[Kind.WINDOW](t, e)
+
+
 MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
-    **narrate.NEGAMAX, Kind.TEST: tell_test, "probe": tell_probe, "store": tell_store, "order": tell_order,
+    **narrate.NEGAMAX, Kind.TEST: tell_test, Kind.WINDOW: tell_window, "probe": tell_probe, "store": tell_store, "order": tell_order,
     "research": tell_research,
 })
