@@ -163,6 +163,6 @@ def test_hints_come_for_the_first_wrong_node_and_show_me_starts_there():
     c = check_answers(ab.examples.FIG_5_2, {**FIG52_RIGHT, "c2": 4})
     assert c.first_wrong == (1, 1)
     assert "c2" in c.hints[0]
-    # The replay starts just before the cutoff at C that prunes c2.
-    event = c.result.trace.events[c.replay_step]
+    # The replay starts at the cutoff at C that prunes c2 (frame k shows the trace after its k-th event).
+    event = c.result.trace.events[c.replay_step - 1]
     assert event.kind == "cutoff" and event.node == (1,)

@@ -131,9 +131,12 @@ class Check:
 
     @property
     def replay_step(self) -> int:
-        """The step of the correct trace to replay from: where the first wrong node is reached (0 if none)."""
+        """The step of the correct trace to replay from: where the search reaches the first wrong node (0 if none).
+
+        The node's call, or the cutoff that prunes it.
+        """
         first = self.first_wrong
-        return max(0, self.steps[first] - 1) if first is not None else 0
+        return self.steps[first] if first is not None else 0
 
     @property
     def message(self) -> str:

@@ -30,7 +30,9 @@ _CSS = """
 .ab-practice .ab-verdict { font-size: 13px; color: #1a1a1a; line-height: 1.3; }
 .ab-practice .ab-right .ab-mark { color: #1b6e1b; font-weight: bold; }
 .ab-practice .ab-wrong .ab-mark { color: #a11212; font-weight: bold; }
-.ab-practice .ab-message { font-size: 15px; color: #1a1a1a; padding: 4px 0; }
+.ab-practice .ab-wrong .ab-reason { color: #7a0e0e; }
+.ab-practice .ab-verdict .widget-html-content { white-space: normal; line-height: 1.3; }
+.ab-practice .ab-message, .ab-practice .ab-intro { font-size: 15px; color: #1a1a1a; padding: 4px 0; }
 .ab-practice .ab-hint-text { font-size: 14px; color: #1a1a1a; background: #fff6dd; padding: 2px 6px; }
 </style>
 """
@@ -70,15 +72,17 @@ class Row(widgets.HBox):
     def __init__(self, path: Path, name: str, player: str, leaf: bool, with_window: bool) -> None:
         self.path = path
         self.name = name
+        # Fixed widths that never shrink, so a long verdict wraps in its own column and the inputs stay aligned.
         self.value = widgets.Text(placeholder="leaf value" if leaf else "returns",
-                                  layout=widgets.Layout(width="90px"))
+                                  layout=widgets.Layout(width="90px", flex="0 0 auto"))
         self.pruned = widgets.Checkbox(value=False, description="pruned", indent=False,
-                                       layout=widgets.Layout(width="80px"))
-        self.alpha = widgets.Text(placeholder="α", layout=widgets.Layout(width="60px"))
-        self.beta = widgets.Text(placeholder="β", layout=widgets.Layout(width="60px"))
-        self.verdict = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+                                       layout=widgets.Layout(width="80px", flex="0 0 auto"))
+        self.alpha = widgets.Text(placeholder="α", layout=widgets.Layout(width="60px", flex="0 0 auto"))
+        self.beta = widgets.Text(placeholder="β", layout=widgets.Layout(width="60px", flex="0 0 auto"))
+        self.verdict = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0"))
         label = widgets.HTML(f"<span class='ab-node-name'>{html.escape(name)}</span> "
-                             f"<span>{'leaf' if leaf else player}</span>", layout=widgets.Layout(width="90px"))
+                             f"<span>{'leaf' if leaf else player}</span>",
+                             layout=widgets.Layout(width="90px", flex="0 0 auto"))
         for w, cls in [(self.value, "ab-value"), (self.pruned, "ab-pruned"), (self.alpha, "ab-alpha"),
                        (self.beta, "ab-beta"), (self.verdict, "ab-verdict")]:
             w.add_class(cls)
@@ -111,8 +115,8 @@ class Row(widgets.HBox):
         cls = "ab-right" if right else "ab-wrong"
         self.add_class(cls)
         self.verdict.add_class(cls)
-        mark = "✓ right" if right else "✗ " + html.escape(reason)
-        self.verdict.value = f"<span class='ab-mark'>{mark}</span>"
+        self.verdict.value = ("<span class='ab-mark'>✓ right</span>" if right else
+                              f"<span class='ab-mark'>✗</span> <span class='ab-reason'>{html.escape(reason)}</span>")
 
 
 class Practice(widgets.VBox):
@@ -132,7 +136,7 @@ class Practice(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("ab-message")
         self.hint_text = widgets.HTML()
-        self.hint_text.add_class("ab-hint-text")
+        self.hint_text.add_class("ab-hint")
         self.buttons = {key: widgets.Button(description=text, tooltip=tip)
                         for key, text, tip in [("check", "Check", "Mark every node right or wrong"),
                                                ("hint", "Hint", "One hint at a time"),
@@ -150,7 +154,8 @@ class Practice(widgets.VBox):
                 + (", and the α, β each is called with" if windows else ""))
         rule_text = ("the textbook's: cut off on ties (v ≥ β, v ≤ α)" if rule == "textbook"
                      else "strict: cut off only when v > β or v < α")
-        intro = widgets.HTML(f"<div class='ab-message'>Run alpha-beta ({edition}th edition) by hand. Enter {what}. "
+        ordinal = {3: "3rd", 4: "4th"}[edition]
+        intro = widgets.HTML(f"<div class='ab-intro'>Run alpha-beta ({ordinal} edition) by hand. Enter {what}. "
                              f"A node that cuts off returns its bound. Tie rule: {rule_text}.</div>")
         controls = widgets.HBox(list(self.buttons.values()))
         form = widgets.VBox([self.rows_box], layout=widgets.Layout(max_height="520px", overflow="auto",
@@ -239,7 +244,8 @@ class Practice(widgets.VBox):
         hints = self.check.hints
         text = hints[min(self.hints_shown, len(hints) - 1)]
         self.hints_shown += 1
-        self.hint_text.value = f"Hint {min(self.hints_shown, len(hints))} of {len(hints)}: {html.escape(text)}"
+        self.hint_text.value = (f"<div class='ab-hint-text'>Hint {min(self.hints_shown, len(hints))} of {len(hints)}: "
+                                f"{html.escape(text)}</div>")
         return text
 
     def show_me(self) -> None:
@@ -250,7 +256,7 @@ class Practice(widgets.VBox):
         first = check.first_wrong
         where = (f"from {check.verdicts[first].name}, the first node you got wrong"
                  if first is not None else "from the start: every node is right")
-        self.replay.children = [widgets.HTML(f"<div class='ab-message'>The correct search, {html.escape(where)}:</div>"), s]
+        self.replay.children = [widgets.HTML(f"<div class='ab-intro'>The correct search, {html.escape(where)}:</div>"), s]
 
     # -- without a kernel -------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -1,0 +1,77 @@
+"""The practice lecture in a real JupyterLab: one wrong value entered, that node and only that node flagged.
+
+The right answers come from the trace of the search computed here, in the
+test process (each call's leaf or exit event); the browser shows what the
+lecture's kernel decided after the student typed and pressed Check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Page, expect
+
+import abteach as ab
+from abteach.lessons.practice import practice_tree
+
+from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+LECTURE = ROOT / "notebooks" / "08-practice.ipynb"
+SEED = 8  # the lecture's first widget: ab.practice(seed=8)
+
+
+def right_answers() -> dict[tuple[int, ...], object]:
+    t = practice_tree(seed=SEED)
+    returned = {e.node: e.value for e in ab.alphabeta(t).trace.events if e.kind in ("leaf", "exit")}
+    return {n.path: returned.get(n.path, "pruned") for n in t.walk()}
+
+
+def row_class(path: tuple[int, ...]) -> str:
+    return f"ab-node-{'-'.join(map(str, path)) or 'root'}"
+
+
+def test_one_wrong_value_flags_that_node_alone(lab_server: LabServer, page: Page,
+                                               snapshot: Callable[[str], Path]) -> None:
+    stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
+    page.goto(lab_server.notebook_url(LECTURE.name))
+    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    widget = page.locator(".jp-OutputArea-output .ab-practice").first
+    expect(widget).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    widget.scroll_into_view_if_needed()
+
+    answers = right_answers()
+    wrong = (0,)  # the first MIN node: answered one more than it returns
+    assert isinstance(answers[wrong], (int, float))
+    for path, value in answers.items():
+        row = widget.locator(f".{row_class(path)}")
+        if value == "pruned":
+            row.locator(".ab-pruned input").check()
+        else:
+            typed = value + 1 if path == wrong else value
+            row.locator(".ab-value input").fill(str(typed))
+            row.locator(".ab-value input").press("Tab")  # the Text widget sends its value when it loses focus
+    snapshot("answered")
+    widget.locator(".ab-check").click()
+    expect(widget.locator(".ab-row.ab-wrong")).to_have_count(1)
+    expect(widget.locator(".ab-row.ab-right")).to_have_count(len(answers) - 1)
+    flagged = widget.locator(".ab-row.ab-wrong")
+    expect(flagged).to_have_class(re.compile(rf"\b{row_class(wrong)}\b"))
+    expect(flagged.locator(".ab-verdict")).to_contain_text(f"{answers[wrong] + 1}")
+    expect(widget.locator(".ab-message")).to_contain_text(f"{len(answers) - 1} of {len(answers)} nodes right")
+    for width, height in ((1024, 768), (1400, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        widget.scroll_into_view_if_needed()
+        snapshot(f"checked-{width}x{height}")
+    widget.locator(".ab-show").click()
+    expect(widget.locator(".ab-replay .ab-stepper")).to_be_visible()
+    widget.locator(".ab-replay").scroll_into_view_if_needed()
+    snapshot("show-me")
