@@ -64,11 +64,11 @@ assets: $(ASSETS)/.installed
 
 # Every lecture as a page that works offline and with no kernel: steppers step, math renders.
 html: $(VENV)/.installed-export $(ASSETS)/.installed
-	$(BIN)/python scripts/export_lectures.py html --assets $(ASSETS)/node_modules --out build/html $(LECTURES)
+	$(BIN)/python scripts/export_lectures.py --assets $(ASSETS)/node_modules --html build/html $(LECTURES)
 
 # Every lecture as reveal.js slides, offline in the same way.
 slides: $(VENV)/.installed-export $(ASSETS)/.installed
-	$(BIN)/python scripts/export_lectures.py slides --assets $(ASSETS)/node_modules --out build/slides $(LECTURES)
+	$(BIN)/python scripts/export_lectures.py --assets $(ASSETS)/node_modules --slides build/slides $(LECTURES)
 
 # The stepper lecture and the practice notebooks as an app with Voila, served from a copy (so a run
 # never touches the originals) and with token authentication on: open the link with the token it prints.

@@ -1,7 +1,7 @@
 """Export the lectures to HTML pages or reveal.js slides that work offline, with no kernel.
 
 Run as ``make html`` or ``make slides`` (or ``python scripts/export_lectures.py
-html --assets DIR --out DIR NB...``).  Each lecture is executed in a fresh
+--assets DIR --html DIR --slides DIR NB...``).  Each lecture is executed in a fresh
 kernel in which every stepper and Fig. 5.5 view is displayed as a copy with
 every frame pre-rendered and its controls linked in the browser
 (:func:`abteach.widgets.offline.show_static`), so they keep stepping in the
@@ -157,25 +157,34 @@ def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
 
 def main(argv: list[str] | None = None, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["html", "slides"])
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--assets", type=Path, required=True, help="the node_modules folder with the libraries")
-    parser.add_argument("--out", type=Path, required=True, help="the folder to write the pages to")
+    parser.add_argument("--html", type=Path, metavar="DIR", help="write HTML pages to DIR")
+    parser.add_argument("--slides", type=Path, metavar="DIR", help="write reveal.js slides to DIR")
     args = parser.parse_args(argv)
+    # One run of each lecture serves both kinds: running them is what takes the time.
+    outs = {kind: out for kind, out in (("html", args.html), ("slides", args.slides)) if out is not None}
+    if not outs:
+        parser.error("give --html DIR, --slides DIR or both")
     for path in args.notebooks:
         if not path.is_file():
             parser.error(f"no notebook {path}")
-    args.out.mkdir(parents=True, exist_ok=True)
-    copy_assets(args.kind, args.assets, args.out)
-    written = []
+    if not args.assets.is_dir():
+        parser.error(f"argument --assets: no folder {args.assets}; `make assets` installs the libraries there")
+    for kind, out in outs.items():
+        out.mkdir(parents=True, exist_ok=True)
+        copy_assets(kind, args.assets, out)
+    written: dict[str, list[tuple[str, str]]] = {kind: [] for kind in outs}
     for path in args.notebooks:
-        log(f"exporting {path} to {args.kind}")
+        log(f"running {path}")
         nb = execute(path)
-        name = output_name(args.kind, path)
-        (args.out / name).write_text(export(args.kind, nb, path.stem), encoding="utf-8")
-        written.append((name, _title(nb, path.stem)))
-    (args.out / "index.html").write_text(index_page(args.kind, written), encoding="utf-8")
-    log(f"wrote {len(written)} pages and index.html to {args.out}")
+        for kind, out in outs.items():
+            name = output_name(kind, path)
+            (out / name).write_text(export(kind, nb, path.stem), encoding="utf-8")
+            written[kind].append((name, _title(nb, path.stem)))
+    for kind, out in outs.items():
+        (out / "index.html").write_text(index_page(kind, written[kind]), encoding="utf-8")
+        log(f"wrote {len(written[kind])} {kind} pages and index.html to {out}")
     return 0
 
 

@@ -1,0 +1,106 @@
+"""Lectures exported once per test session by the same script as ``make html`` and ``make slides``, and a page
+that may load nothing but local files.
+
+The export runs each lecture in a kernel, which is the slow part, so one run
+writes both the HTML pages and the slides that the offline tests open.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Request, Route
+
+from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
+
+NODE_MODULES = ROOT / "build" / "assets" / "node_modules"
+EXPORT = ROOT / "scripts" / "export_lectures.py"
+#: Every lecture: each of their steppers must step, and each of their slides must fit.
+LECTURES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")))
+if os.environ.get("ABTEACH_REUSE_EXPORT"):
+    LECTURES = tuple(sorted(p.name.split(".")[0] for p in (Path(os.environ["ABTEACH_REUSE_EXPORT"]) / "html").glob("[0-9][0-9]-*.html")))
+#: What a slide may take: reveal.js lays a slide out at 960×700 and scales that to the window (1024×768 here).
+SLIDE_WIDTH, SLIDE_HEIGHT = 960, 700
+PROJECTOR = {"width": 1024, "height": 768}
+
+
+@dataclass(frozen=True)
+class Exported:
+    html: Path
+    slides: Path
+
+
+@pytest.fixture(scope="session")
+def exported(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Exported:
+    """Every lecture, exported as HTML and slides into a temporary folder.
+
+    ``ABTEACH_REUSE_EXPORT=DIR`` opens an export made earlier into DIR/html and DIR/slides instead,
+    for working on these tests without waiting for the lectures to run.
+    """
+    reuse = os.environ.get("ABTEACH_REUSE_EXPORT")
+    if reuse:
+        return Exported(Path(reuse) / "html", Path(reuse) / "slides")
+    if not NODE_MODULES.is_dir():
+        pytest.fail(f"no {NODE_MODULES}: run `make assets` (make test does) to install the offline libraries")
+    out = tmp_path_factory.mktemp("exported")
+    done = subprocess.run(
+        [sys.executable, str(EXPORT), "--assets", str(NODE_MODULES), "--html", str(out / "html"),
+         "--slides", str(out / "slides"), *(str(ROOT / "notebooks" / f"{name}.ipynb") for name in LECTURES)],
+        capture_output=True, text=True, timeout=3000, env={**os.environ, "PYTHONHASHSEED": "0"})
+    assert done.returncode == 0, done.stderr[-6000:]
+    return Exported(out / "html", out / "slides")
+
+
+@dataclass
+class OfflinePage:
+    """A page that may load local files only; ``outside`` lists every other request it tried."""
+
+    page: Page
+    outside: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    def shot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+@pytest.fixture
+def offline_page(browser: Browser) -> Iterator[OfflinePage]:
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    result = OfflinePage(page)
+
+    def route(r: Route, request: Request) -> None:
+        if request.url.startswith("file://"):
+            r.continue_()
+        else:
+            result.outside.append(request.url)
+            r.abort()
+
+    page.route(re.compile(".*"), route)
+    page.on("requestfailed", lambda request: result.missing.append(request.url)
+            if request.url.startswith("file://") else None)
+    try:
+        yield result
+    finally:
+        context.close()
+
+
+def visible_picture(page: Page, widget_index: int, selector: str) -> str:
+    """The ``src`` of the picture the ``widget_index``-th ``selector`` widget shows now."""
+    return page.evaluate(
+        """([selector, i]) => {
+            const w = document.querySelectorAll(selector)[i];
+            const shown = [...w.querySelectorAll('img')].filter(img => img.offsetParent !== null && img.width > 0);
+            return shown.length ? shown[0].src : '';
+        }""", [selector, widget_index])

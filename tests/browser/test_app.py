@@ -1,0 +1,131 @@
+"""`make app` serves the stepper lecture with Voilà, behind a token, and the app steps in a real browser."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
+
+LECTURE = "02-alpha-beta.ipynb"
+# Voilà prints the address to open, token included, once it listens.
+ADDRESS = re.compile(r"(http://(?:localhost|127\.0\.0\.1):\d+/)\?token=([0-9a-f]+)")
+LOCAL_ONLY = re.compile(r"^https?://(?!(?:127\.0\.0\.1|localhost)[:/])")
+
+
+@dataclass(frozen=True)
+class App:
+    url: str
+    token: str
+    folder: Path
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[App]:
+    """``make app`` as a user runs it, on a free port, with its own Jupyter folders; one server for this module."""
+    tmp_path = tmp_path_factory.mktemp("app")
+    env = dict(os.environ)
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR"):
+        (tmp_path / var.lower()).mkdir()
+        env[var] = str(tmp_path / var.lower())
+    folder = tmp_path / "app"
+    log_path = tmp_path / "voila.log"
+    command = ["make", "-s", "app", f"APP_DIR={folder}", f"APP_PORT={_free_port()}",
+               f"APP_NOTEBOOKS=notebooks/{LECTURE}"]
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        found = None
+        deadline = time.monotonic() + 300  # make may reinstall the app extra first
+        while time.monotonic() < deadline and process.poll() is None:
+            found = ADDRESS.search(log_path.read_text(errors="replace"))
+            if found:
+                break
+            time.sleep(0.5)
+        assert found, f"make app printed no address with a token; its output:\n{log_path.read_text()[-4000:]}"
+        yield App(found.group(1), found.group(2), folder)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(process.pid, signal.SIGKILL)
+        if os.environ.get("CI") == "true" or not found:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            (ARTIFACTS / "app-voila.log").write_bytes(log_path.read_bytes())
+
+
+def test_the_app_needs_its_token(app: App) -> None:
+    opener = urllib.request.build_opener(_NoRedirect)
+    page = f"{app.url}voila/render/{LECTURE}"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        opener.open(page, timeout=30)
+    # Sent to the login page, or refused outright: never the notebook.
+    assert refused.value.code in (302, 403), refused.value.code
+    assert "login" in (refused.value.headers.get("Location") or "login")
+    with opener.open(f"{page}?token={app.token}", timeout=120) as served:
+        assert served.status == 200
+    # It serves a copy: the lecture itself is never opened for writing.
+    assert (app.folder / LECTURE).read_bytes() == (ROOT / "notebooks" / LECTURE).read_bytes()
+
+
+def test_the_stepper_steps_in_the_app(app: App, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    outside: list[str] = []
+    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
+    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
+    try:
+        # Voilà streams the page while the kernel runs the notebook: "commit" returns at once.
+        page.goto(f"{app.url}voila/render/{LECTURE}?token={app.token}", wait_until="commit")
+        stepper = page.locator(".ab-stepper").first
+        image = stepper.locator("img.ab-image")
+        expect(image).to_be_visible()
+        # No code shows in the app: only the outputs.
+        expect(page.locator(".jp-InputArea-editor")).to_have_count(0)
+        stepper.scroll_into_view_if_needed()
+        before = image.get_attribute("src")
+        # The HTML widget and the sentence inside it both carry the class: the innermost is the sentence.
+        explanation = stepper.locator(".ab-explanation .ab-explanation").first
+        expect(explanation).to_contain_text("Step 0.")
+        handle = stepper.locator(".noUi-handle").first
+        handle.focus()
+        handle.press("ArrowRight")
+        # The kernel draws the next frame: the explanation and the picture change.
+        expect(explanation).to_contain_text("Step 1.")
+        expect(image).not_to_have_attribute("src", before or "")
+        stepper.locator(".ab-forward").click()
+        expect(explanation).to_contain_text("Step 2.")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "app-stepper-step-2.png"))
+        # Voilà's own page template links Font Awesome from a CDN (the buttons' icons); nothing else may go out.
+        assert [u for u in outside if "fontawesome-free" not in u] == [], f"the app asked outside for {outside}"
+    finally:
+        context.close()
