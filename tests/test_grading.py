@@ -138,3 +138,13 @@ def test_the_grading_failure_renders_as_its_feedback_alone():
     lines = caught.value._render_traceback_()
     assert lines[0] == "Not yet right:" and any("α and β not passed down" in x for x in lines)
     assert not any("require(" in x for x in lines)
+
+
+def test_a_value_returned_beside_the_move_is_compared():
+    # Returning (value, move) tells the root's value; Fig. 5.2's is 3 (FACTS.md §1), so 99 is wrong.
+    source = sample("correct_4th_edition").read_text()
+    honest = source.replace("    return move\n", "    return value, move\n", 1)
+    assert ab.grading.check_alphabeta(honest, seed=1).passed
+    lying = source.replace("    return move\n", "    return 99, move\n", 1)
+    r = ab.grading.check_alphabeta(lying, seed=1)
+    assert r.score == 0 and "the value 99" in r.feedback

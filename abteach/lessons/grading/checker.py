@@ -78,6 +78,12 @@ class Behaviour:
     generated: frozenset[str]
     scored: tuple[str, ...]
     order: tuple[str, ...] = field(default=(), compare=False)  # generated, in order, for the departure
+    # The root's value, when the search tells it (a submission that returns (value, move)); a mistake's
+    # behaviour is told apart by the rest, so the value is compared on its own.
+    value: float | None = field(default=None, compare=False)
+
+    def same_value(self, other: "Behaviour") -> bool:
+        return self.value is None or other.value is None or math.isclose(self.value, other.value, abs_tol=1e-9)
 
 
 @dataclass(frozen=True)
@@ -181,7 +187,7 @@ def behaviour(result: SearchResult, names: Mapping[Path, str]) -> Behaviour:
     generated = frozenset([names[()]] + [names[n.path] for n in tree.walk()
                                           if last.node(n.path).status is Status.DONE])
     scored = tuple(names[p] for p in result.evaluated)
-    return Behaviour(move, generated, scored, tuple(order))
+    return Behaviour(move, generated, scored, tuple(order), result.value)
 
 
 @lru_cache(maxsize=16)
@@ -305,7 +311,7 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
                                 "an action, one of game.actions(state). Did a function end without return?")
     # A move that is not legal at the root counts as no move, as it does for the mistakes' own searches.
     behaviours = [_student(run, exp[2][()], _moves(tree)) for run, exp, (_, tree) in zip(outcome.runs, expected, trees)]
-    passed = [b == exp[0] for b, exp in zip(behaviours, expected)]
+    passed = [b == exp[0] and b.same_value(exp[0]) for b, exp in zip(behaviours, expected)]
     score = sum(passed)
     label = f"alpha-beta ({'the textbook' if rule == 'textbook' else 'the strict'} tie rule, edition {edition})"
     if all(passed):
@@ -355,7 +361,10 @@ def _student(run: Run, root: str, legal: list[str]) -> Behaviour:
     for s in run.generated:
         if s not in order:
             order.append(s)
-    return Behaviour(move, frozenset(run.generated) | {root}, tuple(scored), tuple(order))
+    value = returned[0] if isinstance(returned, tuple) and len(returned) == 2 else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        value = None
+    return Behaviour(move, frozenset(run.generated) | {root}, tuple(scored), tuple(order), value)
 
 
 def _departure(k: int, tree_name: str, got: Behaviour, want: Behaviour, returned: Any) -> Departure:
@@ -376,6 +385,9 @@ def _departure(k: int, tree_name: str, got: Behaviour, want: Behaviour, returned
     if got.scored != want.scored:
         return Departure(k + 1, tree_name, "the root", f"your search scores the leaves {', '.join(got.scored)}; "
                                                 f"the correct search scores {', '.join(want.scored)}")
+    if not got.same_value(want):
+        return Departure(k + 1, tree_name, "the root", f"your search returns the value {got.value!r}; the "
+                                                       f"correct value is {want.value!r}")
     if got.move is None:
         return Departure(k + 1, tree_name, "the root", f"your search returns {returned!r}, which is not a legal "
                                                        f"action there; the correct move is {want.move!r}")
