@@ -319,15 +319,36 @@ class ConnectFour:
         return f"{self.to_move(state)}{action}"
 
     # -- for search and for people ------------------------------------------------
+    def open_lines(self, state: ConnectFourBoard, player: str) -> int:
+        """The evaluation's count before scaling: ``player``'s open lines, weighted, minus the opponent's.
+
+        Every line of ``k`` cells on the board still open to one player (none
+        of the other's pieces in it) counts for them ``4**(pieces - 1)``, so a
+        line one piece short of winning outweighs a few lines just begun.
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> game = ab.ConnectFour()
+        >>> game.open_lines(game.play([3]), "X"), game.open_lines(game.play([0]), "X")
+        (7, 3)
+        """
+        x, o = state._x, state._o
+        score = 0
+        for w in state._g.windows:
+            a, b = x & w, o & w
+            if a and not b:
+                score += 1 << (2 * (a.bit_count() - 1))
+            elif b and not a:
+                score -= 1 << (2 * (b.bit_count() - 1))
+        return score if player == "X" else -score
+
     def evaluate(self, state: ConnectFourBoard, player: str) -> float:
         """A score for a position that is not over, for ``player``, strictly between -1 and 1.
 
-        Every line of ``k`` cells on the board still open to one player (none
-        of the other's pieces in it) counts for them, more the more of their
-        pieces it holds: ``4**(pieces - 1)``, so a line one piece short of
-        winning outweighs a few lines just begun.  The score is the player's
-        total minus the opponent's, scaled below 1 so that no position a
-        search cuts off looks as good as a real win (+1) or as bad as a loss.
+        :meth:`open_lines`, divided by one more than the most it could ever
+        be, so that no position a search cuts off looks as good as a real win
+        (+1) or as bad as a loss (-1).  A finished game scores its utility.
 
         Examples
         --------
@@ -341,18 +362,8 @@ class ConnectFour:
         """
         if state._winner is not None:
             return float(self.utility(state, player))
-        x, o = state._x, state._o
-        score = 0
-        for w in state._g.windows:
-            a, b = x & w, o & w
-            if a and not b:
-                score += 1 << (2 * (a.bit_count() - 1))
-            elif b and not a:
-                score -= 1 << (2 * (b.bit_count() - 1))
         g = state._g
-        limit = len(g.windows) * (1 << (2 * (g.k - 1))) + 1
-        value = score / limit
-        return value if player == "X" else -value
+        return self.open_lines(state, player) / (len(g.windows) * (1 << (2 * (g.k - 1))) + 1)
 
     def key(self, state: ConnectFourBoard) -> int:
         """A small int that identifies the position on this board: a transposition table's key.

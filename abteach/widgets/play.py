@@ -30,11 +30,11 @@ from abteach.widgets.fallback import with_fallback
 
 #: The engines a student can pick, and the budgets each offers (the first is the default).
 BUDGETS: dict[str, tuple[tuple[str, Any], ...]] = {
-    "perfect": (("exact", None),),
+    "perfect": (("exact", "exact"),),
     "alpha-beta": tuple((f"depth {d}", d) for d in (2, 4, 6, 1, 3, 5, 8)),
     "engine": tuple((f"{t:g} s", t) for t in (0.5, 1.0, 2.0, 0.1, 0.25, 5.0)),
     "MCTS": tuple((f"{n:,} playouts", n) for n in (1000, 100, 300, 3000, 10000)),
-    "random": (("—", None),),
+    "random": (("none", "none"),),
 }
 
 _CSS = """
@@ -100,8 +100,10 @@ class Play(widgets.VBox):
                 b.add_class(f"ab-cell-{r}-{c}")
                 b.on_click(lambda _, c=c, r=r: self.click(c if self.columns else r * self.width + c))
                 self.cells.append(b)
+        # Fixed rows, aligned to the top: a tall thinking panel beside the board must not stretch it.
         grid = widgets.GridBox(self.cells, layout=widgets.Layout(
-            grid_template_columns=f"repeat({self.width}, 56px)", grid_gap="2px"))
+            grid_template_columns=f"repeat({self.width}, 56px)", grid_auto_rows="56px", grid_gap="2px",
+            align_self="flex-start", flex="0 0 auto"))
         self.status = widgets.HTML()
         self.status.add_class("ab-play-status")
         self.thinking = widgets.HTML()
@@ -124,11 +126,12 @@ class Play(widgets.VBox):
         self.undo_button.on_click(lambda _: self.undo())
         self.new_button.on_click(lambda _: self.new_game())
 
-        controls = widgets.HBox([self.undo_button, self.new_button, self.starts])
-        menus = widgets.HBox([self.engine, self.budget])
+        controls = widgets.HBox([self.undo_button, self.new_button])
+        menus = widgets.HBox([self.engine, self.budget], layout=widgets.Layout(flex_flow="row wrap"))
         side = widgets.VBox([widgets.HTML("<b>The engine's thinking</b>"), self.thinking],
                             layout=widgets.Layout(flex="1 1 0", padding="0 0 0 16px", min_width="260px"))
-        super().__init__([widgets.HTML(_CSS), self.status, widgets.HBox([grid, side]), controls, menus])
+        super().__init__([widgets.HTML(_CSS), self.status, widgets.HBox([grid, side]), controls, self.starts,
+                          menus])
         self.add_class("ab-play")
         self.new_game()
 

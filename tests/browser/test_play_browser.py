@@ -1,0 +1,111 @@
+"""The play widget in a real JupyterLab: a whole game of tic-tac-toe, clicked square by square, against perfect play.
+
+The clicker always takes the first free square; the engine (the perfect
+player) replies through the kernel.  The clicker must never win, the board
+must fill in as the game goes, and the widget must say how it ended.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .labserver import KERNEL_IDLE, LabServer, stripped_copy
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+REPLY_TIMEOUT_MS = 30_000
+CODE = 'import abteach as ab\nw = ab.play(ab.TicTacToe(), engine="perfect")\nw'
+ENDINGS = ("The engine wins.", "A draw.", "You win!")
+
+READ_BOARD = """
+(root) => Array.from({length: 9}, (_, i) => {
+    const b = root.querySelector(`.ab-cell-${Math.floor(i / 3)}-${i % 3}`);
+    return b ? [b.innerText.trim(), b.disabled] : null;
+})
+"""
+
+
+def open_widget(page: Page, server: LabServer) -> Locator:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
+    stripped_copy(nb, server.root / "play.ipynb")
+    page.goto(server.notebook_url("play.ipynb"))
+    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(".jp-OutputArea-output .ab-play").first
+    try:
+        expect(root).to_be_visible(timeout=REPLY_TIMEOUT_MS)
+    except AssertionError:
+        stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        pytest.fail("no play widget after Run All; stderr:\n" + ("\n".join(stderr.all_inner_texts()) or "(none)"))
+    expect(root.locator(".ab-play-status")).to_contain_text("Your move (X)")
+    return root
+
+
+def read_board(root: Locator) -> list[tuple[str, bool]]:
+    return [tuple(cell) for cell in root.evaluate(READ_BOARD)]  # type: ignore[misc]
+
+
+def status(root: Locator) -> str:
+    return re.sub(r"\s+", " ", root.locator(".ab-play-status").inner_text()).strip()
+
+
+def test_a_whole_game_clicked_against_perfect_play(page: Page, lab_server: LabServer,
+                                                   snapshot: Callable[[str], Path]) -> None:
+    root = open_widget(page, lab_server)
+    root.scroll_into_view_if_needed()
+    snapshot("start")
+    clicks = 0
+    while True:
+        board = read_board(root)
+        assert all(cell is not None for cell in board), "a square's button is missing"
+        text = status(root)
+        if text in ENDINGS:
+            break
+        assert text.startswith("Your move (X)"), f"unexpected status {text!r}"
+        free = [i for i, (mark, disabled) in enumerate(board) if mark == "" and not disabled]
+        assert free, f"the game is not over ({text!r}) but no square can be clicked: {board}"
+        square = free[0]
+        marks_before = sum(1 for mark, _ in board if mark)
+        root.locator(f".ab-cell-{square // 3}-{square % 3}").click()
+        clicks += 1
+        # The engine's reply arrives from the kernel: two more marks, or one if the click ended the game.
+        page.wait_for_function(
+            """([root, before]) => {
+                const marks = Array.from(root.querySelectorAll('.ab-cell')).filter(b => b.innerText.trim()).length;
+                const s = root.querySelector('.ab-play-status').innerText;
+                return marks >= before + 2 || (marks === before + 1 && /wins|draw|win!/.test(s));
+            }""",
+            arg=[root.element_handle(), marks_before], timeout=REPLY_TIMEOUT_MS, polling=100)
+        assert read_board(root)[square][0] == "X", "the clicked square does not show X"
+        assert clicks <= 5, "tic-tac-toe lasts at most five moves of X's"
+    snapshot("end")
+    assert text != "You win!", "the clicker beat the perfect player"
+    assert text in ("The engine wins.", "A draw.")
+    # The board is frozen once the game is over, and the thinking shows the engine's last move.
+    assert all(disabled for _, disabled in read_board(root))
+    expect(root.locator(".ab-thinking")).to_contain_text("perfect played")
+    # With the clicker always taking the first free square, perfect play wins: X plays a1, b1, c1... and O blocks.
+    expect(root.locator(".ab-new")).to_be_enabled()
+    root.locator(".ab-new").click()
+    expect(root.locator(".ab-play-status")).to_contain_text("Your move (X)")
+    assert all(mark == "" for mark, _ in read_board(root))
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+def test_the_widget_fits_the_screen(page: Page, lab_server: LabServer, snapshot: Callable[[str], Path],
+                                    width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    root = open_widget(page, lab_server)
+    root.locator(".ab-cell-1-1").click()
+    expect(root.locator(".ab-thinking")).to_contain_text("perfect played")
+    root.scroll_into_view_if_needed()
+    snapshot(f"{width}x{height}")
+    box = root.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= width + 1, f"the widget is wider than the page: {box}"
