@@ -21,7 +21,7 @@ from abteach.trace.listings import (fail_hard_listing, listing, memory_listing, 
                                     tutorial_listing)
 from abteach.search.mcts import mcts as _mcts_search
 from abteach.trace.mcts import describe_mcts
-from abteach.trace.memory import MEMORY_NARRATION, MEMORY_REPLAY
+from abteach.trace.memory import MEMORY_NARRATION, MEMORY_REPLAY, tell_start
 from abteach.trace.protocol import Algorithm
 from abteach.trace.windowed import WINDOWED
 
@@ -90,7 +90,7 @@ def _memory(spec: Spec) -> Algorithm:
     return Algorithm(
         name=spec.name, title=title, label=label,
         listing=memory_listing(spec.name, depth_limited=spec.depth_limited),
-        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=narrate.start,
+        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=tell_start,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
         views=frozenset({"tree", "stack", "listing", "table", "passes"}),
     )

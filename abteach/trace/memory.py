@@ -7,6 +7,7 @@ tried) and ``researched`` (how often a child was searched again).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping
@@ -103,3 +104,18 @@ MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
     **narrate.NEGAMAX, Kind.TEST: tell_test, Kind.WINDOW: tell_window, "probe": tell_probe, "store": tell_store, "order": tell_order,
     "research": tell_research,
 })
+
+
+def tell_start(trace: object) -> str:
+    """The sentence before the first step: the window the first search is called with, which need not be the widest."""
+    events = getattr(trace, "events", ())
+    first = next((e for e in events if e.kind == Kind.ENTER), None)
+    if first is None or (first.alpha == -math.inf and first.beta == math.inf):
+        return narrate.start(trace)
+    alg = trace.algorithm  # type: ignore[attr-defined]
+    from_ = trace.name(trace.root)  # type: ignore[attr-defined]
+    α, β = (fmt(x).replace("-", "−") for x in (first.alpha, first.beta))
+    if first.alpha == first.beta or first.beta - first.alpha <= 1:
+        return (f"{alg.title} is about to search from {from_} with a null window: is the value, "
+                f"for the side to move, at least {β}?")
+    return f"{alg.title} is about to search from {from_} with the narrow window α = {α}, β = {β}."
