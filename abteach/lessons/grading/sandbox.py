@@ -214,6 +214,7 @@ def run_submission(target: Any, games: Sequence[Callable[[], GradingGame]], *,
             try:
                 kind, payload = receive.recv()
             except EOFError:  # the child died: os._exit from the submission, a signal, memory
+                process.join(5)  # reaped first, or its exit code is not known yet
                 code = process.exitcode
                 runs.append(Run("raised", error=f"the process running it ended abruptly (exit code {code})"))
                 break
