@@ -72,7 +72,7 @@ slides: $(VENV)/.installed-export $(ASSETS)/.installed
 
 # The stepper lecture and the practice notebooks as an app with Voila, served from a copy (so a run
 # never touches the originals) and with token authentication on: open the link with the token it prints.
-APP_NOTEBOOKS ?= notebooks/02-alpha-beta.ipynb $(wildcard notebooks/practice*.ipynb)
+APP_NOTEBOOKS ?= notebooks/02-alpha-beta.ipynb $(wildcard notebooks/*practice*.ipynb)
 APP_DIR ?= build/app
 APP_PORT ?= 8866
 app: $(VENV)/.installed-app
