@@ -104,6 +104,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/redraw.py
 	$(BIN)/python benchmarks/frames.py
 	$(BIN)/python benchmarks/enhancements.py
+	$(BIN)/python benchmarks/engine.py
 
 # The graded exercises end to end with real nbgrader, in a temporary copy of course/.
 # nbgrader runs `alembic` by name, so the venv's bin/ goes on PATH.
