@@ -100,8 +100,16 @@ def tell_window(t: Telling, e: Event) -> str:
     return narrate.NEGAMAX[Kind.WINDOW](t, e)
 
 
+def tell_exit(t: Telling, e: Event) -> str:
+    """A return; one the table settles says so, since no child was searched."""
+    said = narrate.NEGAMAX[Kind.EXIT](t, e)
+    if e.line == "mem.hit":
+        return f"{said} The table settled it: no child was searched."
+    return said
+
+
 MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
-    **narrate.NEGAMAX, Kind.TEST: tell_test, Kind.WINDOW: tell_window, "probe": tell_probe, "store": tell_store, "order": tell_order,
+    **narrate.NEGAMAX, Kind.TEST: tell_test, Kind.WINDOW: tell_window, Kind.EXIT: tell_exit, "probe": tell_probe, "store": tell_store, "order": tell_order,
     "research": tell_research,
 })
 
