@@ -115,7 +115,7 @@ def execute(path: Path, timeout: int = 1200) -> nbformat.NotebookNode:
     return nb
 
 
-# nbconvert's reveal template imports mermaid from a CDN on every page; the abteach template drops that.
+# nbconvert's reveal template imports mermaid from a CDN on every page; the abteach-reveal template drops that.
 _MERMAID_IMPORT = re.compile(r"import mermaid from")
 
 
@@ -127,7 +127,7 @@ def export(kind: str, nb: nbformat.NotebookNode, name: str) -> str:
         exporter = SlidesExporter(extra_template_basedirs=[str(TEMPLATES)], template_name="abteach-reveal",
                                   reveal_theme="white", reveal_transition="none", **urls)
     else:
-        exporter = HTMLExporter(template_name="lab", **urls)
+        exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES)], template_name="abteach-lab", **urls)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": name}})
     if _MERMAID_IMPORT.search(body):
         raise RuntimeError(f"{name}: the page still imports mermaid from outside; check scripts/templates")
