@@ -49,7 +49,10 @@ def test_undo_new_game_and_who_starts():
 
 
 def test_the_engine_menu_changes_the_budgets_and_the_player():
+    assert [v for _, v in ab.play(ab.ConnectFour(), engine="MCTS").engine.options] == [
+        "alpha-beta", "engine", "MCTS", "random"]  # no perfect play on a board too big to solve
     w = ab.play(ab.ConnectFour(4, 4, 3))
+    assert w.engine.options[0] == ("minimax (perfect)", "perfect")
     w.engine.value = "engine"
     assert [v for _, v in w.budget.options] == [v for _, v in BUDGETS["engine"]] and w.budget.value == 0.5
     assert w.player_name() == "engine 0.5 s"
@@ -69,5 +72,8 @@ def test_bad_choices_are_named():
         ab.play(ab.TicTacToe(), engine="MCTS", budget=7)
     with pytest.raises(TypeError, match="you_first must be True or False"):
         ab.play(ab.TicTacToe(), you_first="yes")
+    with pytest.raises(ValueError, match="too big to solve move by move"):
+        ab.play(ab.ConnectFour(), engine="perfect")
+    assert ab.play(ab.ConnectFour()).engine.value == "engine"  # the default where perfect play cannot be had
     with pytest.raises(TypeError, match="draws tic-tac-toe and Connect Four"):
         ab.play(ab.examples.FIG_5_2)

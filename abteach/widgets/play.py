@@ -37,6 +37,13 @@ BUDGETS: dict[str, tuple[tuple[str, Any], ...]] = {
     "random": (("none", "none"),),
 }
 
+#: How each engine is named in the menu: the perfect player is minimax searched to the end.
+LABELS = {"perfect": "minimax (perfect)", "alpha-beta": "alpha-beta", "engine": "engine", "MCTS": "MCTS",
+          "random": "random"}
+
+#: Perfect play solves the game; boards with more cells than this take too long to solve move by move.
+MAX_SOLVED_CELLS = 20
+
 _CSS = """
 <style>
 .ab-play .ab-cell button, .ab-play button.ab-cell { font-size: 22px; font-weight: bold; }
@@ -74,8 +81,12 @@ class Play(widgets.VBox):
         What the engine found before its last move.
     """
 
-    def __init__(self, game: Any, *, engine: str = "perfect", budget: Any = None, you_first: bool = True,
+    def __init__(self, game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True,
                  seed: int = 0) -> None:
+        if engine is None:
+            w, h, _ = cells_of(game, game.initial)
+            small = w * h <= MAX_SOLVED_CELLS or not callable(getattr(game.initial, "rows", None))
+            engine = "perfect" if small else "engine"
         if engine not in BUDGETS:
             raise ValueError(f"engine must be one of {', '.join(map(repr, BUDGETS))}, not {engine!r}")
         options = dict(BUDGETS[engine])
@@ -85,6 +96,13 @@ class Play(widgets.VBox):
             raise TypeError(f"you_first must be True or False, not {you_first!r}")
         self.game = game
         self.width, self.height, _ = cells_of(game, game.initial)  # refuses other games, before any widget
+        # Tic-tac-toe is always solvable; Connect Four only on small boards.
+        self.solvable = (self.width * self.height <= MAX_SOLVED_CELLS
+                         or not callable(getattr(game.initial, "rows", None)))
+        if engine == "perfect" and not self.solvable:
+            raise ValueError(f"engine 'perfect' solves the game, and a {self.width} × {self.height} board is too big "
+                             f"to solve move by move (at most {MAX_SOLVED_CELLS} cells); pick 'engine', "
+                             "'alpha-beta' or 'MCTS'")
         self.columns = callable(getattr(game.initial, "rows", None))
         self.seed = seed
         self.history: list[Any] = [game.initial]
@@ -108,7 +126,8 @@ class Play(widgets.VBox):
         self.status.add_class("ab-play-status")
         self.thinking = widgets.HTML()
         self.thinking.add_class("ab-thinking")
-        self.engine = widgets.Dropdown(options=list(BUDGETS), value=engine, description="engine",
+        engines = [(LABELS[e], e) for e in BUDGETS if e != "perfect" or self.solvable]
+        self.engine = widgets.Dropdown(options=engines, value=engine, description="engine",
                                        layout=widgets.Layout(width="220px"))
         self.budget = widgets.Dropdown(options=BUDGETS[engine], description="budget",
                                        layout=widgets.Layout(width="220px"))
@@ -250,15 +269,18 @@ class Play(widgets.VBox):
         return f"Play({type(self.game).__name__} against {self.player_name()}: {self.outcome()})"
 
 
-def play(game: Any, *, engine: str = "perfect", budget: Any = None, you_first: bool = True, seed: int = 0) -> Play:
+def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True,
+         seed: int = 0) -> Play:
     """Play ``game`` (tic-tac-toe or Connect Four) against an engine in the notebook.
 
     Parameters
     ----------
     game : TicTacToe or ConnectFour
-    engine : {'perfect', 'alpha-beta', 'engine', 'MCTS', 'random'}
-        Who replies; the menu in the widget changes it later.  'perfect' is
-        for games small enough to solve (tic-tac-toe, small Connect Four boards).
+    engine : {'perfect', 'alpha-beta', 'engine', 'MCTS', 'random'}, optional
+        Who replies; the menu in the widget changes it later.  'perfect'
+        (minimax to the end) is for games small enough to solve (tic-tac-toe,
+        Connect Four up to 20 cells), and the default for them; otherwise the
+        engine is.
     budget : optional
         The depth for alpha-beta, seconds a move for the engine, playouts for
         MCTS; one of :data:`BUDGETS`.  The first of each by default.
