@@ -124,6 +124,6 @@ def tell_start(trace: object) -> str:
     from_ = trace.name(trace.root)  # type: ignore[attr-defined]
     α, β = (fmt(x).replace("-", "−") for x in (first.alpha, first.beta))
     if first.alpha == first.beta or first.beta - first.alpha <= 1:
-        return (f"{alg.title} is about to search from {from_} with a null window: is the value, "
-                f"for the side to move, at least {β}?")
+        return (f"{alg.title} is about to search from {from_} with a null window, to ask whether the value, "
+                f"for the side to move, is at least {β}.")
     return f"{alg.title} is about to search from {from_} with the narrow window α = {α}, β = {β}."
