@@ -85,7 +85,8 @@ def searcher(p: Problem, log: Tally, o: Options) -> Search:
         if o.table is None:
             return None
         entry = o.table.probe(key_of(p.game, state))
-        log.mark("probe", "mem.probe", str(entry) if entry else "", entry)
+        if log.events is not None:  # the text is for a trace; an untraced search skips making it
+            log.mark("probe", "mem.probe", str(entry) if entry else "", entry)
         return entry
 
     def hit(value: float) -> float:
@@ -96,7 +97,8 @@ def searcher(p: Problem, log: Tally, o: Options) -> Search:
         if o.table is not None:
             entry = o.table.store(key_of(p.game, state), v, depth=remaining(), move=best, alpha0=α0,
                                   beta=β, alpha=α)
-            log.mark("store", "mem.store", str(entry), entry)
+            if log.events is not None:
+                log.mark("store", "mem.store", str(entry), entry)
 
     def ordered(pairs: list[tuple[int, Any]], entry: Entry | None) -> list[tuple[int, Any]]:
         """The table's move first, then this ply's killers, then by history score; else as given."""
@@ -116,7 +118,7 @@ def searcher(p: Problem, log: Tally, o: Options) -> Search:
             return (2, -scores.get(a, 0.0))
 
         out = sorted(pairs, key=rank)  # stable: ties keep the game's order
-        if out != pairs:
+        if out != pairs and log.events is not None:
             log.mark("order", "neg.order", _why(first, killers, scores), tuple(i for i, _ in out))
         return out
 
@@ -241,7 +243,9 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
                                     or not time_budget > 0):
         raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
     if evaluate is None:
-        evaluate = _no_evaluation
+        # Every pass but the last stops above the leaves, so it needs an evaluation: say so before searching.
+        raise ValueError("iterative deepening stops above the leaves in its early passes: "
+                         "pass evaluate=f(state, player)")
     problem, log, color = _start(game, state, 1, evaluate, order, trace)
     o = _options(tt, killers, history)
     if time_budget is not None:
@@ -264,10 +268,6 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
         raise ValueError(f"time_budget={time_budget!r} s was not enough for a search to depth 1")
     problem.depth = done
     return _finish(problem, log, value, "iterative_deepening", o, done, depth=done)
-
-
-def _no_evaluation(state: Any, player: Any) -> float:
-    raise ValueError("iterative deepening stops above the leaves: pass evaluate=f(state, player)")
 
 
 def _principal(log: Tally, root: tuple[int, ...]) -> dict[tuple[int, ...], Any]:

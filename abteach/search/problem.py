@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -111,7 +112,7 @@ class Problem:
             raise TypeError(f"order must return the actions reordered, a list; it returned {ordered!r} "
                             f"for the actions {actions!r}")
         ordered = list(ordered)
-        if len(ordered) != len(actions) or sorted(map(repr, ordered)) != sorted(map(repr, actions)):
+        if len(ordered) != len(actions) or not _same_items(ordered, actions):
             raise ValueError(f"order must return a reordering of {actions!r}, not {ordered!r}")
         remaining = list(enumerate(actions))
         out = []
@@ -119,6 +120,14 @@ class Problem:
             k = next(k for k, (_, b) in enumerate(remaining) if b == a)
             out.append(remaining.pop(k))
         return out
+
+
+def _same_items(a: list[Any], b: list[Any]) -> bool:
+    """Whether ``a`` and ``b`` hold the same actions, as many times each (hashable ones counted, others by repr)."""
+    try:
+        return Counter(a) == Counter(b)
+    except TypeError:
+        return sorted(map(repr, a)) == sorted(map(repr, b))
 
 
 def check_flag(name: str, value: Any) -> None:
