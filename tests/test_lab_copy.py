@@ -35,5 +35,6 @@ def test_the_copy_holds_every_lecture_and_keeps_a_students_edits(tmp_path: Path)
 def test_the_default_copy_is_ignored_by_git() -> None:
     done = subprocess.run(["git", "check-ignore", "-q", f"lab/{LECTURES[0]}"], cwd=ROOT, timeout=60)
     assert done.returncode == 0, "lab/ must be git-ignored, or students' copies would dirty the repository"
-    recipe = subprocess.run(["make", "-n", "lab"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
+    # --no-print-directory: under `make test` a nested make would otherwise add "Entering directory" lines.
+    recipe = subprocess.run(["make", "-n", "--no-print-directory", "lab"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
     assert "jupyter lab" in recipe and recipe.rstrip().endswith("lab/"), recipe
