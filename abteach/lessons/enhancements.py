@@ -28,13 +28,12 @@ Examples
 
 from __future__ import annotations
 
-import math
 import numbers
 import random
 import statistics
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from abteach.games.generate import RandomTree, _mix, random_tree
 from abteach.games.players import MAX, MIN, Player

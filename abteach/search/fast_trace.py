@@ -30,7 +30,7 @@ from typing import Any
 from abteach.games.players import MAX, MIN
 from abteach.games.trees import Node, Tree
 from abteach.search.events import Bound, Event, Kind, fmt
-from abteach.search.lean import _tree_start
+from abteach.search.lean import tree_start
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder
 
@@ -42,7 +42,7 @@ _UPPER, _LOWER, _EXACT = Bound.UPPER, Bound.LOWER, Bound.EXACT
 
 def applies(problem: Problem, log: Recorder, edition: int) -> bool:
     """Whether the twin can stand in: the 3rd edition, on a plain well-formed tree, no depth limit or order."""
-    return edition == 3 and _tree_start(problem, log) is not None
+    return edition == 3 and tree_start(problem, log) is not None
 
 
 def _num(x: Any) -> str:

@@ -98,7 +98,7 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
     if not isinstance(prune_on_tie, bool):
         raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
     log = Tally(problem.root) if tally is None else tally
-    start = _tree_start(problem, log)
+    start = tree_start(problem, log)
     if start is not None:
         value = _walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log)
     else:
@@ -108,7 +108,7 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
 
 # -- explicit trees ----------------------------------------------------------------------
 
-def _tree_start(problem: Problem, log: Tally) -> Node | None:
+def tree_start(problem: Problem, log: Tally) -> Node | None:
     """The start node when the tree walk gives exactly what the tallied search would; else None."""
     game = problem.game
     if not isinstance(game, Tree) or problem.depth is not None or problem.order is not None:

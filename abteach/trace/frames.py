@@ -94,7 +94,6 @@ class _History:
     labels: list[str]
     pass_at: list[int]          # pass index after each step (index 0 is step 0)
     top_at: list[Path | None]   # top of the call stack after each step
-    starts: list[int]           # the step at which each pass began
 
 
 class Frame:
@@ -327,18 +326,14 @@ class Trace(Sequence[Event]):
         r = Replay(self.root)
         pass_at: list[int] = [0]
         top_at: list[Path | None] = [None]
-        starts = [0]
         for k, e in enumerate(self.events, start=1):
             r.step = k
             apply = self.algorithm.replays(e.kind)
             if apply is not None:
-                before = len(r.passes)
                 apply(r, e)
-                if len(r.passes) != before:
-                    starts.append(k)
             pass_at.append(len(r.passes) - 1)
             top_at.append(r.stack[-1] if r.stack else None)
-        return _History(r.passes, r.labels, pass_at, top_at, starts)
+        return _History(r.passes, r.labels, pass_at, top_at)
 
     def event(self, step: int) -> Event:
         """The event that led to frame ``step``, ``1 ≤ step ≤ len(self)``: ``self.events[step - 1]``."""

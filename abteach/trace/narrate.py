@@ -17,11 +17,6 @@ from abteach.trace.protocol import NarrateStep, Telling
 _INF = float("inf")
 
 
-def _fn(t: Telling, e: Event) -> str:
-    player = t.after(e.node).player or e.player or "MAX"
-    return f"{player}-VALUE"
-
-
 def _strict(t: Telling) -> bool:
     return not t.algorithm.prune_on_tie
 

@@ -24,7 +24,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from types import ModuleType, TracebackType
+from types import ModuleType
 from typing import Any, Callable, Sequence
 
 from abteach.lessons.grading.game import GradingGame
