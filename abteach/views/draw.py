@@ -51,7 +51,10 @@ from __future__ import annotations
 
 import inspect
 import io
+import math
+import numbers
 import textwrap
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Iterable, Mapping, cast
 
@@ -61,8 +64,9 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.transforms import ScaledTranslation, Transform
 
-from abteach.views.label_layout import (CHAR_EM, LINE_EM, MOVE_AT, annotation_shift, extents, half_marker, metrics,
-                                  name_width, pruned_notes, reach, slot_inches, stagger, text_height)
+from abteach.views.label_layout import (CHAR_EM, LINE_EM, MOVE_AT, Metrics, Note, annotation_shift, extents,
+                                        half_marker, metrics, name_width, pruned_notes, reach, slot_inches, stagger,
+                                        text_height, text_width)
 from abteach.views.layout import Position, children_map, tidy_layout
 from abteach.views.legend import LEGEND_ROW, draw_legend, legend_handles, legend_rows
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
@@ -106,70 +110,177 @@ def _check_tree_options(names: object, moves: object, legend: object) -> None:
     check_flag(legend, "legend")
 
 
-def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
-            size: Size, ax: Axes | None, *, caption: str, legend: bool, frame_mode: bool,
-            ghosts: Mapping[Path, Style] | None = None, mark_label: str = "marked") -> Figure:
-    """Draw ``styles`` at ``pos``.  ``ghosts`` are nodes laid out but not drawn (yet): they get room."""
-    kids = {p: [c for c in all_kids.get(p, ()) if c in styles] for p in styles}
+#: Text smaller than this, in pixels of the picture, is left out: nobody could read it.
+MIN_TEXT_PX: Final = 6.0
+
+#: In an overview (see ``max_pixels``), each level keeps at least this share of its height in pixels.
+_OVERVIEW_LEVEL: Final = 0.5
+
+#: The room for α, β and v that every inner node of a frame keeps, visited or not, so that a
+#: frame is as wide as the one after it.
+_ROOM: Final = "α=−∞\nβ=+∞\nv=−∞"
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Where everything goes, in inches, worked out before any artist exists."""
+
+    width: float
+    height: float
+    dpi: float
+    slot: float            # inches per layout unit
+    level: float           # inches per depth
+    depth: int
+    top: float
+    bottom: float
+    below: float
+    note_h: float
+    left_in: float
+    right_in: float
+    xmin: float
+    xmax: float
+    tree_h: float
+    cap_h: float
+    leg_h: float
+    gap_h: float           # blank between the tree and the legend, to fill a canvas
+    m: Metrics
+    notes: list[tuple[Note, int]]
+    cap_lines: list[str]
+    handles: list
+    rows: list
+    small_text: bool       # α/β/v, moves, notes and the legend are big enough to read
+    text: bool             # names, values and the caption are
+
+
+def _check_canvas(canvas: object) -> tuple[float, float] | None:
+    if canvas is None:
+        return None
+    if (not isinstance(canvas, (tuple, list)) or len(canvas) != 2
+            or any(isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(x) or x < 0
+                   for x in canvas)):
+        raise TypeError(f"canvas must be (width, height) in inches, two finite numbers ≥ 0, or None, not {canvas!r}")
+    return float(canvas[0]), float(canvas[1])
+
+
+def _check_max_pixels(max_pixels: object) -> None:
+    if max_pixels is not None and (isinstance(max_pixels, bool) or not isinstance(max_pixels, int)
+                                   or not 100 <= max_pixels <= _MAX_PIXELS):
+        raise ValueError(f"max_pixels must be a whole number of pixels from 100 to {_MAX_PIXELS}, or None, "
+                         f"not {max_pixels!r}")
+
+
+def _spacing(styles: Mapping[Path, Style], pos: Mapping[Path, Position], ghosts: Mapping[Path, Style] | None,
+             frame_mode: bool) -> tuple[dict[Path, Style], dict[Path, str]]:
+    """The styles that set the spacing (drawn nodes, and nodes laid out but not drawn yet), and room for α/β/v.
+
+    In a frame every inner node keeps room for α, β and v, which it may show at
+    another step, so that the frames of one search have one size: the second
+    dict holds the annotation each node makes room for, where it is not its own.
+    """
     spaced = {**(ghosts or {}), **styles}
-    spaced = {p: spaced[p] for p in pos if p in spaced}
+    out = {p: spaced[p] for p in pos if p in spaced}
+    room: dict[Path, str] = {}
+    if frame_mode:
+        least = text_width(_ROOM, 1)
+        for p, s in out.items():
+            if s.kind != "leaf" and not s.hidden and text_width(s.annotation, 1) < least:
+                room[p] = _ROOM
+    return out, room
+
+
+def _plan(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
+          size: Size, *, caption: str, legend: bool, frame_mode: bool, ghosts: Mapping[Path, Style] | None,
+          mark_label: str, canvas: tuple[float, float] | None = None, max_pixels: int | None = None) -> _Plan:
+    """Lay a drawing out: its size, margins, rows of notes and of the legend, and its resolution."""
+    kids = {p: [c for c in all_kids.get(p, ()) if c in styles] for p in styles}
+    spaced, room = _spacing(styles, pos, ghosts, frame_mode)
     m = metrics(styles, size)
-    slot = slot_inches(spaced, pos, {p: all_kids.get(p, []) for p in spaced}, m, size)
-    level = size.level
+    # In a frame any node may carry the current-node ring at some step: room for it too.
+    slot = slot_inches(spaced, pos, {p: all_kids.get(p, []) for p in spaced}, m, size, ring_room=frame_mode,
+                       annotations=room)
     depth = max(len(p) for p in pos)
     notes = stagger(pruned_notes(styles, pos, kids, slot, size), 0.3 * size.small / 72)
-
-    # Vertical room (inches) above the root and below the deepest level.
-    top = (m.ring / 2 + 0.3 * size.font) / 72
-    hidden_h = (LINE_EM * size.small + 2) / 72 if any(s.hidden for s in styles.values()) else 0.0
-    below = (max(m.box, m.tri) / 2 + 0.25 * size.font) / 72 + hidden_h
-    note_h = text_height("a\nb", size.small) / 72 + 0.06
-    bottom = below + 0.1
-    for n, row in notes:
-        bottom = max(bottom, below + (row + 1) * note_h - (n.y + depth) * level)
 
     xs = [x for x, _ in pos.values()]
     left_in = right_in = 0.2
     xmin, xmax = min(xs), max(xs)
     for p, s in spaced.items():
-        lo, hi = extents(s, m, size)
+        lo, hi = extents(s, m, size, current=True if frame_mode else None, annotation=room.get(p))
         left_in = max(left_in, lo / 72 - (pos[p][0] - xmin) * slot + 0.1)
         right_in = max(right_in, hi / 72 - (xmax - pos[p][0]) * slot + 0.1)
     for n, _ in notes:
         left_in = max(left_in, xmin * slot - n.x0 + 0.1)
         right_in = max(right_in, n.x1 - xmax * slot + 0.1)
     tree_w = (xmax - xmin) * slot + left_in + right_in
-    width = max(tree_w, size.min_width)
+    want_w, want_h = canvas or (0.0, 0.0)
+    width = max(tree_w, size.min_width, want_w)
     left_in += (width - tree_w) / 2
     right_in += (width - tree_w) / 2
+
+    # Too wide for max_pixels: a lower resolution, text too small to read left out, levels kept apart.
+    scale = min(1.0, max_pixels / (width * size.dpi)) if max_pixels is not None else 1.0
+    dpi = size.dpi * scale
+    small_text = size.small * dpi / 72 >= MIN_TEXT_PX
+    text = size.font * dpi / 72 >= MIN_TEXT_PX
+    level = size.level if scale >= 1 else max(size.level, _OVERVIEW_LEVEL * size.level / scale)
+    if not small_text:
+        notes = []
+
+    # Vertical room (inches) above the root and below the deepest level.
+    top = (m.ring / 2 + 0.3 * size.font) / 72
+    hidden_h = (LINE_EM * size.small + 2) / 72 if small_text and any(s.hidden for s in styles.values()) else 0.0
+    below = (max(m.box, m.tri) / 2 + 0.25 * size.font) / 72 + hidden_h
+    note_h = text_height("a\nb", size.small) / 72 + 0.06
+    bottom = below + 0.1
+    for n, row in notes:
+        bottom = max(bottom, below + (row + 1) * note_h - (n.y + depth) * level)
     tree_h = depth * level + top + bottom
 
     wrap = max(20, int(width * 72 / (CHAR_EM * size.font) * 0.95) - 2)
-    cap_lines = [line for para in caption.split("\n") for line in (textwrap.wrap(para, wrap) or [""])] if caption else []
+    cap_lines = ([line for para in caption.split("\n") for line in (textwrap.wrap(para, wrap) or [""])]
+                 if caption and text else [])
     cap_h = (len(cap_lines) * LINE_EM * size.font + 0.8 * size.font) / 72 if cap_lines else 0.0
-    handles = legend_handles(styles, size, frame_mode, mark_label) if legend else []
+    handles = legend_handles(styles, size, frame_mode, mark_label) if legend and small_text else []
     rows = legend_rows(handles, size, width)
     leg_h = (len(rows) * LEGEND_ROW * size.small + 0.6 * size.small) / 72 if rows else 0.0
-    height = tree_h + cap_h + leg_h
+    height = max(tree_h + cap_h + leg_h, want_h)
+    dpi = min(dpi, _MAX_PIXELS / max(width, height))
+    return _Plan(width, height, dpi, slot, level, depth, top, bottom, below, note_h, left_in, right_in, xmin, xmax,
+                 tree_h, cap_h, leg_h, height - (tree_h + cap_h + leg_h), m, notes, cap_lines, handles, rows,
+                 small_text, text)
 
+
+def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids: Mapping[Path, list[Path]],
+            caption: str, ghosts: Mapping[Path, Style] | None, size: Size, ax: Axes | None, *, legend: bool,
+            frame_mode: bool, mark_label: str = "marked",
+            canvas: tuple[float, float] | None = None, max_pixels: int | None = None) -> Figure:
+    """Draw ``styles`` at ``pos``.  ``ghosts`` are nodes laid out but not drawn (yet): they get room.
+
+    ``canvas`` and ``max_pixels`` apply to a figure of its own, not to a caller's ``ax``.
+    """
     own = ax is None
+    plan = _plan(styles, pos, all_kids, size, caption=caption, legend=legend, frame_mode=frame_mode, ghosts=ghosts,
+                 mark_label=mark_label, canvas=canvas if own else None, max_pixels=max_pixels if own else None)
+    kids = {p: [c for c in all_kids.get(p, ()) if c in styles] for p in styles}
+    m, slot, level, depth = plan.m, plan.slot, plan.level, plan.depth
+    width, height = plan.width, plan.height
     fig: Figure
     if ax is None:
-        dpi = min(size.dpi, _MAX_PIXELS / max(width, height))
-        fig = Drawing(figsize=(width, height), dpi=dpi)
+        fig = Drawing(figsize=(width, height), dpi=plan.dpi)
         fig.patch.set_facecolor(WHITE)
-        ax = fig.add_axes((0, leg_h / height, 1, tree_h / height))
+        ax = fig.add_axes((0, (plan.leg_h + plan.gap_h) / height, 1, plan.tree_h / height))
     else:
         # The caller's axes are in a figure (or a subfigure, which draws like one here).
         fig = cast(Figure, ax.figure)
     ax.set_axis_off()
-    ax.set_xlim(xmin - left_in / slot, xmax + right_in / slot)
-    ax.set_ylim(-depth - bottom / level, top / level)
+    ax.set_xlim(plan.xmin - plan.left_in / slot, plan.xmax + plan.right_in / slot)
+    ax.set_ylim(-depth - plan.bottom / level, plan.top / level)
     ax.set_facecolor(WHITE)
 
     g: nx.DiGraph[Path] = nx.DiGraph()
     g.add_nodes_from(styles)
-    lw = size.line
+    # A line stays at least a pixel wide in an overview.
+    lw = max(size.line, 72 / fig.dpi) if own else size.line
     # Data units per point, read off the axes so user-supplied axes work too.
     box = ax.get_position()
     ux = (ax.get_xlim()[1] - ax.get_xlim()[0]) / (box.width * fig.get_figwidth() * 72)
@@ -205,12 +316,14 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
         coll.set_linestyle(style)
         if hatch:
             coll.set_hatch(hatch)
-    ring = [p for p, s in styles.items() if s.current]
-    if ring:
-        coll = nx.draw_networkx_nodes(g, pos, nodelist=ring, node_shape="o", node_size=m.ring ** 2,
-                                      node_color="none", edgecolors=BLUE, linewidths=2.2 * lw, ax=ax,
-                                      hide_ticks=False)
-        coll.set_zorder(2.5)
+    for leaf in (False, True):
+        ring = [p for p, s in styles.items() if s.current and (s.kind == "leaf") == leaf]
+        if ring:
+            side = m.ring_of(styles[ring[0]])
+            coll = nx.draw_networkx_nodes(g, pos, nodelist=ring, node_shape="o", node_size=side ** 2,
+                                          node_color="none", edgecolors=BLUE, linewidths=2.2 * lw, ax=ax,
+                                          hide_ticks=False)
+            coll.set_zorder(2.5)
     marked = [p for p, s in styles.items() if s.mark]
     if marked:
         coll = nx.draw_networkx_nodes(g, pos, nodelist=marked, node_shape="o", node_size=m.halo ** 2,
@@ -228,50 +341,51 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
         return offsets[(dx, dy)]
 
     white_box = dict(boxstyle="round,pad=0.12", fc=WHITE, ec="none")
+    big, small = plan.text, plan.small_text  # in an overview, text too small to read is left out
     for p, s in styles.items():
         x, y = pos[p]
-        if s.inside:
+        if s.inside and big:
             # A triangle's text goes at its centroid, a third of the way in from the base.
             dy = {"^": -m.tri / 6, "v": m.tri / 6}.get(s.marker, 0.0)
             bbox = dict(boxstyle="square,pad=0.1", fc=LIGHT, ec="none") if s.hatch else None
             ax.text(x, y, s.inside, transform=at(0, dy), ha="center", va="center", fontsize=size.font,
                     color=s.text, zorder=5, bbox=bbox, fontweight="bold" if s.on_pv else "normal")
         side = reach(s, m)
-        if s.name:
+        if s.name and big:
             ax.text(x, y, s.name, transform=at(-(side + m.gap), 0), ha="right", va="center", fontsize=size.font,
                     fontweight="bold", color=s.text, zorder=5)
-        if s.mark:
+        if s.mark and big:
             # Left of the name: the edges and the α/β/v block leave that side free.
             dx = side + m.gap + (name_width(s, size) + m.gap if s.name else 0) + 0.3 * size.font
             ax.text(x, y, s.mark, transform=at(-dx, 0), ha="right", va="center", fontsize=size.font,
                     fontweight="bold", color=INK, zorder=5,
                     bbox=dict(boxstyle="round,pad=0.2", fc=WHITE, ec=PURPLE, lw=1.6 * lw, ls="--"))
-        if s.annotation:
+        if s.annotation and small:
             dy = annotation_shift(p, s, side + m.gap, styles, pos, kids, m, size, ux, uy)
             ax.text(x, y, s.annotation, transform=at(side + m.gap, dy), ha="left", va="center",
                     fontsize=size.small, color=INK, zorder=5, linespacing=1.05, bbox=white_box)
-        if s.hidden:
+        if s.hidden and small:
             ax.text(x, y, f"+{s.hidden} below", transform=at(0, -(half_marker(s, m) + 2)), ha="center", va="top",
                     fontsize=size.small, color=MUTED, zorder=5)
-        if s.move and p:
+        if s.move and p and small:
             (px, py), (x, y) = segments[p]
             emphasised = s.on_pv or s.on_stack
             ax.text(px + MOVE_AT * (x - px), py + MOVE_AT * (y - py), s.move, transform=ax.transData,
                     ha="center", va="center", fontsize=size.small, color=s.text, zorder=4.5, bbox=white_box,
                     fontweight="bold" if emphasised else "normal")
-    for n, row in notes:
-        ax.text(n.x, n.y, n.text, transform=at(0, -(below * 72 + 2 + row * note_h * 72)), ha="center", va="top",
-                fontsize=size.small, color=INK, zorder=5, linespacing=1.05, bbox=white_box)
+    for n, row in plan.notes:
+        ax.text(n.x, n.y, n.text, transform=at(0, -(plan.below * 72 + 2 + row * plan.note_h * 72)), ha="center",
+                va="top", fontsize=size.small, color=INK, zorder=5, linespacing=1.05, bbox=white_box)
 
-    if own and cap_lines:
-        fig.text(0.12 / width, 1 - 0.4 * size.font / 72 / height, "\n".join(cap_lines), ha="left", va="top",
+    if own and plan.cap_lines:
+        fig.text(0.12 / width, 1 - 0.4 * size.font / 72 / height, "\n".join(plan.cap_lines), ha="left", va="top",
                  fontsize=size.font, color=INK, linespacing=LINE_EM / 1.2)
-    elif cap_lines:
-        ax.set_title("\n".join(cap_lines), fontsize=size.font, color=INK, loc="left")
-    if handles and own:
-        draw_legend(fig, rows, size, width)
-    elif handles:
-        ax.legend(handles=handles, loc="lower right", frameon=False, fontsize=size.small)
+    elif plan.cap_lines:
+        ax.set_title("\n".join(plan.cap_lines), fontsize=size.font, color=INK, loc="left")
+    if plan.handles and own:
+        draw_legend(fig, plan.rows, size, width)
+    elif plan.handles:
+        ax.legend(handles=plan.handles, loc="lower right", frameon=False, fontsize=size.small)
     return fig
 
 
@@ -325,14 +439,15 @@ def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen"
     size = resolve_size(size)
     scene = tree_scene(tree, max_depth)
     styles = tree_scene_styles(tree, scene, names, moves)
-    return _render(styles, tidy_layout(scene.paths), scene.kids, size, ax, caption=summary_caption(scene),
+    return _render(styles, tidy_layout(scene.paths), scene.kids, summary_caption(scene), None, size, ax,
                    legend=legend, frame_mode=False)
 
 
 def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None, *, size: str | Size = "screen",
                names: bool | None = None, moves: bool | None = None, max_depth: int | None = None,
                caption: bool = True, legend: bool = True, stable: bool | None = None, title: str = "",
-               highlight: Iterable[Path] = (), mark: str = "≠", mark_label: str = "marked") -> Figure:
+               highlight: Iterable[Path] = (), mark: str = "≠", mark_label: str = "marked",
+               canvas: tuple[float, float] | None = None, max_pixels: int | None = None) -> Figure:
     """Draw the state of a search after ``step`` events.
 
     Every visited inner node shows α, β and v; the current node has a ring;
@@ -369,6 +484,15 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
         The text a highlighted node carries; ``'≠'`` by default.
     mark_label : str
         What a mark means, for the legend: ``"≠ <mark_label>"``.
+    canvas : (float, float), optional
+        Draw on a figure at least this wide and tall, in inches, the tree
+        centred at the top and the legend at the bottom: frames drawn on one
+        canvas (see :func:`frame_size`) line up, as a stepper shows them.
+    max_pixels : int, optional
+        The widest the picture may be, in pixels at the size's dpi.  A wider
+        drawing becomes an overview: a lower resolution, its levels kept
+        apart, and any text that would be smaller than :data:`MIN_TEXT_PX`
+        left out.  Neither ``canvas`` nor ``max_pixels`` applies with ``ax``.
 
     Returns
     -------
@@ -404,24 +528,71 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
     # Every option is checked before the frame is replayed or anything is drawn.
     size = resolve_size(size)
     _check_ax(ax)
-    marked = _check_frame_args(trace, "draw_frame", names=names, moves=moves, max_depth=max_depth,
-                               caption=caption, legend=legend, stable=stable, title=title, highlight=highlight,
-                               mark=mark, mark_label=mark_label)
+    options = dict(names=names, moves=moves, max_depth=max_depth, caption=caption, legend=legend, stable=stable,
+                   title=title, highlight=highlight, mark=mark, mark_label=mark_label, canvas=canvas,
+                   max_pixels=max_pixels)
+    styles, pos, kids, text, ghosts = _frame_scene(trace, step_or_frame, "draw_frame", options)
+    return _render(styles, pos, kids, text, ghosts, size, ax, **_frame_render_options(options))
+
+
+_FrameScene = tuple[dict[Path, Style], dict[Path, Position], Mapping[Path, list[Path]], str, dict[Path, Style]]
+
+
+def _frame_scene(trace: Trace, step_or_frame: Frame | int, who: str, options: Mapping[str, Any]) -> _FrameScene:
+    """Check a frame's options, then the styles, positions and children that draw it, and its caption and ghosts."""
+    marked = _check_frame_args(trace, who, **options)
     frame = resolve_frame(trace, step_or_frame)
-    styles, pos, scene, ghosts = frame_view(trace, frame, max_depth, names, moves, stable)
+    styles, pos, scene, ghosts = frame_view(trace, frame, options["max_depth"], options["names"], options["moves"],
+                                            options["stable"])
     for p in marked:
         if p not in styles:
             why = (f"the drawing stops at depth {scene.cut}" if scene.cut is not None and len(p) > scene.cut
                    else "the search has not reached it at this step")
             raise ValueError(f"highlight: cannot mark the node at path {path_str(p)}: it is not drawn, as {why}")
-    styles = mark_nodes(styles, marked, mark)
-    lines = [title] if title else []
-    if caption:
+    styles = mark_nodes(styles, marked, options["mark"])
+    lines = [options["title"]] if options["title"] else []
+    if options["caption"]:
         lines.append(frame_caption(trace, frame))
         if scene.cut is not None:
             lines.append(summary_caption(scene))
-    return _render(styles, pos, scene.kids, size, ax, caption="\n".join(lines), legend=legend, frame_mode=True,
-                   ghosts=ghosts, mark_label=mark_label)
+    return styles, pos, scene.kids, "\n".join(lines), ghosts
+
+
+def _frame_render_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(legend=options["legend"], frame_mode=True, mark_label=options["mark_label"],
+                canvas=_check_canvas(options["canvas"]), max_pixels=options["max_pixels"])
+
+
+def frame_size(trace: Trace, step_or_frame: Frame | int, *, size: str | Size = "screen",
+               **options: Any) -> tuple[float, float]:
+    """How big, in inches, :func:`draw_frame` draws a frame with these options, worked out without drawing.
+
+    The largest of a few frames' sizes is a ``canvas`` that they all fit on.
+
+    Parameters
+    ----------
+    trace : Trace
+    step_or_frame : int or Frame
+    size : {'screen', 'projector'} or Size
+    **options
+        As for :func:`draw_frame` (not ``ax``).
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> w, h = frame_size(tr, len(tr), caption=False)
+    >>> fig = draw_frame(tr, len(tr), caption=False)
+    >>> (round(w, 3), round(h, 3)) == (round(fig.get_figwidth(), 3), round(fig.get_figheight(), 3))
+    True
+    """
+    size = resolve_size(size)
+    check_frame_options(trace, options, "frame_size")
+    full = {**FRAME_OPTIONS, **options}
+    styles, pos, kids, caption, ghosts = _frame_scene(trace, step_or_frame, "frame_size", full)
+    render = _frame_render_options(full)
+    plan = _plan(styles, pos, kids, size, caption=caption, ghosts=ghosts, **render)
+    return plan.width, plan.height
 
 
 def check_trace(trace: object, who: str) -> Trace:
@@ -450,9 +621,12 @@ def check_trace(trace: object, who: str) -> Trace:
 
 def _check_frame_args(trace: object, who: str, *, names: object, moves: object, max_depth: object,
                       caption: object, legend: object, stable: object, title: object, highlight: object,
-                      mark: object, mark_label: object) -> tuple[Path, ...]:
+                      mark: object, mark_label: object, canvas: object = None,
+                      max_pixels: object = None) -> tuple[Path, ...]:
     """Check :func:`draw_frame`'s options without drawing; return the highlighted paths."""
     tr = check_trace(trace, who)
+    _check_canvas(canvas)
+    _check_max_pixels(max_pixels)
     _check_tree_options(names, moves, legend)
     check_max_depth(max_depth)
     check_flag(caption, "caption")
@@ -504,7 +678,7 @@ def check_frame_options(trace: object, options: Mapping[str, Any], who: str) -> 
     >>> check_frame_options(tr, {"colour": "red"}, "save_frame")
     Traceback (most recent call last):
     ...
-    TypeError: save_frame got an unknown drawing option 'colour'; the options are names, moves, max_depth, caption, legend, stable, title, highlight, mark, mark_label
+    TypeError: save_frame got an unknown drawing option 'colour'; the options are names, moves, max_depth, caption, legend, stable, title, highlight, mark, mark_label, canvas, max_pixels
     """
     for name in options:
         if name not in FRAME_OPTIONS:
@@ -515,7 +689,8 @@ def check_frame_options(trace: object, options: Mapping[str, Any], who: str) -> 
 
 
 def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: str | Size = "screen",
-                caption: str = "", legend: bool = True, mark_label: str = "marked") -> Figure:
+                caption: str = "", legend: bool = True, mark_label: str = "marked",
+                canvas: tuple[float, float] | None = None) -> Figure:
     """Draw nodes styled by hand: the hook for views that annotate a tree their own way.
 
     Start from :func:`tree_styles` or :func:`node_styles`, change what the view
@@ -535,6 +710,9 @@ def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: s
         The legend names the statuses of nodes that have one (as in a frame)
         and, if any node is marked, ``"<mark> <mark_label>"``.
     mark_label : str
+    canvas : (float, float), optional
+        A figure at least this big, in inches, as for :func:`draw_frame`;
+        :func:`styles_size` says how big a drawing is.
 
     Returns
     -------
@@ -558,6 +736,13 @@ def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: s
     """
     size = resolve_size(size)
     _check_ax(ax)
+    ordered, pos, kids, frame_mode = _styles_scene(styles, caption, legend, mark_label)
+    return _render(ordered, pos, kids, caption, None, size, ax, legend=legend, frame_mode=frame_mode,
+                   mark_label=mark_label, canvas=_check_canvas(canvas))
+
+
+def _styles_scene(styles: object, caption: object, legend: object,
+                  mark_label: object) -> tuple[dict[Path, Style], dict[Path, Position], dict[Path, list[Path]], bool]:
     check_text(caption, "caption")
     check_flag(legend, "legend")
     check_text(mark_label, "mark_label")
@@ -569,12 +754,82 @@ def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: s
     pos = tidy_layout(styles)
     ordered = {p: styles[p] for p in pos}
     frame_mode = any(s.status is not None for s in styles.values())
-    return _render(ordered, pos, kids, size, ax, caption=caption, legend=legend, frame_mode=frame_mode,
-                   mark_label=mark_label)
+    return ordered, pos, kids, frame_mode
+
+
+def styles_size(styles: Mapping[Path, Style], *, size: str | Size = "screen", caption: str = "",
+                legend: bool = True, mark_label: str = "marked") -> tuple[float, float]:
+    """How big, in inches, :func:`draw_styles` draws ``styles``, worked out without drawing.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> w, h = styles_size(tree_styles(ab.examples.FIG_5_2), size="projector")
+    >>> fig = draw_styles(tree_styles(ab.examples.FIG_5_2), size="projector")
+    >>> (round(w, 3), round(h, 3)) == (round(fig.get_figwidth(), 3), round(fig.get_figheight(), 3))
+    True
+    """
+    size = resolve_size(size)
+    ordered, pos, kids, frame_mode = _styles_scene(styles, caption, legend, mark_label)
+    plan = _plan(ordered, pos, kids, size, caption=cast(str, caption), legend=legend, frame_mode=frame_mode,
+                 ghosts=None, mark_label=mark_label)
+    return plan.width, plan.height
+
+
+def draw_search_legend(traces: Iterable[Trace], *, size: str | Size = "screen", width: float | None = None,
+                       mark_label: str = "marked") -> Figure | None:
+    """The legend of every symbol the frames of these searches show, drawn once on a figure of its own.
+
+    A view that shows frame after frame (a stepper) draws them with
+    ``legend=False`` and this beside them: the key then stays put while the
+    tree changes, and is drawn once rather than with every frame.
+
+    Parameters
+    ----------
+    traces : iterable of Trace
+    size : {'screen', 'projector'} or Size
+    width : float, optional
+        Inches; by default the size's ``min_width``.  Entries go into as many
+        centred rows as they need.
+    mark_label : str
+        What a mark means, if the frames carry marks.
+
+    Returns
+    -------
+    Figure or None
+        None when there is nothing to explain.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig = draw_search_legend([ab.alphabeta(ab.examples.FIG_5_2).trace], width=6.5)
+    >>> float(fig.get_figwidth())
+    6.5
+    """
+    size = resolve_size(size)
+    sample: dict[tuple[int, int, Path], Style] = {}
+    for k, trace in enumerate(traces):
+        check_trace(trace, "draw_search_legend")
+        n = len(trace)
+        # Before the search, early (a current node, a call stack), half-way and at the end (pruned, best play).
+        for step in sorted({0, min(1, n), min(2, n), n // 2, n}):
+            styles = frame_view(trace, trace.frame(step), None, None, None, None)[0]
+            sample.update({(k, step, p): s for p, s in styles.items()})
+    width = size.min_width if width is None else float(width)
+    handles = legend_handles(sample, size, True, mark_label)  # type: ignore[arg-type]
+    rows = legend_rows(handles, size, width)
+    if not rows:
+        return None
+    height = (len(rows) * LEGEND_ROW * size.small + 0.6 * size.small) / 72
+    fig = Drawing(figsize=(width, height), dpi=size.dpi)
+    fig.patch.set_facecolor(WHITE)
+    draw_legend(fig, rows, size, width)
+    return fig
 
 
 __all__ = [
     "draw_tree", "draw_frame", "draw_styles", "Drawing", "check_trace", "check_frame_options", "FRAME_OPTIONS",
+    "frame_size", "styles_size", "draw_search_legend", "MIN_TEXT_PX",
     # Re-exported from the modules that hold them, so ``from abteach.views.draw import ...`` keeps working.
     "mark_nodes", "node_styles", "tree_styles", "principal_variation", "frame_caption", "Style",
     "Size", "SIZES", "resolve_size",

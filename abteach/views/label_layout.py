@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Mapping
 
 from abteach.views.layout import Position
@@ -19,9 +20,32 @@ CHAR_EM: Final = 0.62  # a generous average glyph width of DejaVu Sans, in ems
 LINE_EM: Final = 1.25  # line height, in ems
 
 
+#: Advance widths of DejaVu Sans, matplotlib's font, in ems, for the characters drawings use most;
+#: others count as :data:`CHAR_EM`.  Symbols such as = + − ∞ ≤ are far wider than letters.
+_EMS: Final = {
+    **dict.fromkeys("=+−∞≤≥≠<>→~", 0.85), **dict.fromkeys("0123456789", 0.64),
+    **dict.fromkeys("abdeghnopqu", 0.64), **dict.fromkeys("cksvxyz", 0.59), **dict.fromkeys("ijl'", 0.28),
+    "f": 0.36, "r": 0.42, "t": 0.4, "m": 0.98, "w": 0.82,
+    **dict.fromkeys("ABCKRVXZ", 0.7), **dict.fromkeys("DGHNOQU", 0.79), **dict.fromkeys("EFLPSTY", 0.64),
+    "I": 0.3, "J": 0.3, "M": 0.87, "W": 1.0, "α": 0.66, "β": 0.64,
+    **dict.fromkeys(" ,.:;", 0.34), **dict.fromkeys("[]()-", 0.4),
+}
+
+
 def text_width(text: str, font: float) -> float:
-    """Estimated width in points (no renderer needed, so it is fast and deterministic)."""
-    return max((len(line) for line in text.split("\n")), default=0) * CHAR_EM * font
+    """Estimated width in points (no renderer needed, so it is fast and deterministic).
+
+    >>> round(text_width("β=+∞", 10), 1), round(text_width("b1", 10), 1)
+    (31.9, 12.8)
+    """
+    return _ems(text) * font
+
+
+@lru_cache(maxsize=4096)
+def _ems(text: str) -> float:
+    """The width of the widest line of ``text``, in ems: labels repeat, so this is worth remembering."""
+    ems = _EMS.get
+    return max((sum(ems(c, CHAR_EM) for c in line) for line in text.split("\n")), default=0)
 
 
 def text_height(text: str, font: float) -> float:
@@ -35,9 +59,14 @@ class Metrics:
 
     tri: float     # side of a ▲/▼ marker
     box: float     # side of a leaf box
-    ring: float    # diameter of the current-node ring
+    ring: float    # diameter of the current-node ring around an inner node
     halo: float    # diameter of the ring around a marked node, outside the current-node ring
     gap: float     # between a node and its side labels
+    leaf_ring: float = 0.0  # diameter of the current-node ring around a leaf (0: as an inner node's)
+
+    def ring_of(self, style: Style) -> float:
+        """The diameter of the current-node ring around ``style``'s node."""
+        return self.leaf_ring if style.kind == "leaf" and self.leaf_ring else self.ring
 
 
 def metrics(styles: Mapping[Path, Style], size: Size) -> Metrics:
@@ -48,7 +77,8 @@ def metrics(styles: Mapping[Path, Style], size: Size) -> Metrics:
     tri = max([size.marker] + [(text_width(t, size.font) + 0.4 * size.font) * 1.5 for t in inner])
     box = max([2.3 * size.font] + [text_width(t, size.font) + 0.9 * size.font for t in leaves])
     ring = 1.4 * max(tri, box)
-    return Metrics(tri, box, ring, ring + 0.7 * size.font, 0.25 * size.font)
+    # A leaf's ring hugs its box: leaves sit closest together, so a ring as wide as a triangle's would set the width.
+    return Metrics(tri, box, ring, ring + 0.7 * size.font, 0.25 * size.font, leaf_ring=min(ring, 1.4 * box))
 
 
 def half_marker(style: Style, m: Metrics) -> float:
@@ -56,9 +86,10 @@ def half_marker(style: Style, m: Metrics) -> float:
     return (m.box if style.kind == "leaf" else m.tri) / 2
 
 
-def reach(style: Style, m: Metrics) -> float:
-    """How far (points) the node and its rings reach from its centre."""
-    return max(half_marker(style, m), m.ring / 2 if style.current else 0, m.halo / 2 if style.mark else 0)
+def reach(style: Style, m: Metrics, current: bool | None = None) -> float:
+    """How far (points) the node and its rings reach from its centre; ``current`` overrides the style's."""
+    ring = style.current if current is None else current
+    return max(half_marker(style, m), m.ring_of(style) / 2 if ring else 0, m.halo / 2 if style.mark else 0)
 
 
 def name_width(style: Style, size: Size) -> float:
@@ -71,27 +102,44 @@ def _mark_width(style: Style, size: Size) -> float:
     return text_width(style.mark, size.font) * 1.15 + 0.6 * size.font if style.mark else 0.0
 
 
-def extents(style: Style, m: Metrics, size: Size) -> tuple[float, float]:
-    """How far (points) the node and its side labels reach to the left and to the right."""
-    side = reach(style, m)
+def extents(style: Style, m: Metrics, size: Size, *, current: bool | None = None,
+            annotation: str | None = None) -> tuple[float, float]:
+    """How far (points) the node and its side labels reach to the left and to the right.
+
+    ``current`` and ``annotation`` override the style's, to make room for what the node shows at another step.
+    """
+    side = reach(style, m, current)
+    text = style.annotation if annotation is None else annotation
     left = side + (m.gap + name_width(style, size) if style.name else 0)
     left += m.gap + _mark_width(style, size) if style.mark else 0
-    right = side + (m.gap + text_width(style.annotation, size.small) if style.annotation else 0)
+    right = side + (m.gap + text_width(text, size.small) if text else 0)
     return left, right
 
 
 def slot_inches(styles: Mapping[Path, Style], pos: Mapping[Path, Position], kids: Mapping[Path, list[Path]],
-                 m: Metrics, size: Size) -> float:
-    """Inches per layout unit, wide enough that no two labels on one level overlap."""
+                 m: Metrics, size: Size, *, ring_room: bool = False,
+                 annotations: Mapping[Path, str] | None = None) -> float:
+    """Inches per layout unit, wide enough that no two labels on one level overlap.
+
+    With ``ring_room``, either node of each pair of neighbours may carry the
+    current-node ring (one at a time, as in the frames of a search).
+    ``annotations`` replace the styles' own, to make room for them.
+    """
+    room = annotations or {}
     slot = size.min_slot
     pad = 0.35 * size.font
     by_depth: dict[int, list[Path]] = {}
     for p in styles:
         by_depth.setdefault(len(p), []).append(p)
+    if ring_room:
+        plain = {p: extents(s, m, size, current=False, annotation=room.get(p)) for p, s in styles.items()}
+        ringed = {p: extents(s, m, size, current=True, annotation=room.get(p)) for p, s in styles.items()}
+    else:
+        plain = ringed = {p: extents(s, m, size, annotation=room.get(p)) for p, s in styles.items()}
     for row in by_depth.values():
         row.sort(key=lambda q: pos[q][0])
         for a, b in zip(row, row[1:]):
-            need = extents(styles[a], m, size)[1] + extents(styles[b], m, size)[0] + pad
+            need = max(ringed[a][1] + plain[b][0], plain[a][1] + ringed[b][0]) + pad
             slot = max(slot, need / 72 / (pos[b][0] - pos[a][0]))
     for parent, ks in kids.items():
         for a, b in zip(ks, ks[1:]):

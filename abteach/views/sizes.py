@@ -42,6 +42,17 @@ class Size:
     min_slot: float   # inches between neighbouring leaves, at least
     min_width: float  # inches: narrower figures are widened
     dpi: float
+    legible: float = 10.0  # pixels: a widget shrinks α/β/v to this on screen, then scrolls the picture instead
+
+    @property
+    def small_px(self) -> float:
+        """How tall α, β and v are in the picture, in pixels: the small font at this size's dpi."""
+        return self.small * self.dpi / 72
+
+    @property
+    def min_scale(self) -> float:
+        """How far a widget may shrink the picture (1 is its own size) and keep α, β and v :attr:`legible`."""
+        return min(1.0, self.legible / self.small_px)
 
     def __post_init__(self) -> None:
         # A bad length would surface deep inside matplotlib, as a blank or a
@@ -60,12 +71,13 @@ class Size:
 
 
 #: The named sizes.  ``"projector"`` is for lecture halls: bigger text and
-#: thicker lines, readable from the back rows.
+#: thicker lines, readable from the back rows.  Widgets show α, β and v at
+#: least 14 pixels tall with it (:attr:`Size.legible`), 10 with ``"screen"``.
 SIZES: Final[Mapping[str, Size]] = MappingProxyType({
     "screen": Size("screen", font=10, small=8.5, marker=30, line=1.2, level=1.05,
                    min_slot=0.6, min_width=6.5, dpi=100),
-    "projector": Size("projector", font=16, small=13.5, marker=46, line=2.0, level=1.6,
-                      min_slot=0.95, min_width=10, dpi=100),
+    "projector": Size("projector", font=16, small=13.5, marker=46, line=2.0, level=1.4,
+                      min_slot=0.7, min_width=6, dpi=100, legible=14),
 })
 
 
