@@ -25,6 +25,7 @@ from abteach.lessons.fig55 import FIG_5_5  # noqa: E402
 from abteach.widgets.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
                                 figure_vs_algorithm, stage_styles)
 from abteach.views.layout import tidy_layout  # noqa: E402
+from abteach.views.export import figure_bytes  # noqa: E402
 
 FIG = ab.examples.FIG_5_2
 LABELS = [s.label for s in FIG_5_5]
@@ -252,3 +253,39 @@ def test_the_widget_shows_every_node_of_the_stage(results):
         assert verdict in w.nodes.value
     w.go("a")
     assert w.nodes.value == fig55_view.stage_table("a", results["3rd edition"].trace)._repr_html_()
+
+
+# -- the widget's layout -------------------------------------------------------------------
+
+def test_both_drawings_of_every_stage_and_search_share_one_canvas(results):
+    w = figure_vs_algorithm(results, size="projector")
+    sizes = set()
+    for edition in results:
+        w.use(edition)
+        for label in LABELS:
+            w.go(label)
+            for png in (w.figure_png(), w.algorithm_png()):
+                sizes.add(Image.open(io.BytesIO(png)).size)
+    assert len(sizes) == 1
+
+
+def test_each_drawing_has_its_title_above_it_once(results):
+    w = figure_vs_algorithm(results, start="e")
+    step = fig55.stage_step(fig55.stage("e"), results["3rd edition"].trace)
+    sentence = results["3rd edition"].trace.frame(step).explanation
+    shown = w.heading.value + w.figure_title.value + w.algorithm_title.value
+    assert shown.count(sentence) == 1 and sentence in w.algorithm_title.value
+    assert "Fig. 5.5 (e), as drawn in the book" in w.figure_title.value
+    # The pictures themselves carry no caption: they are the drawings without one, on the canvas.
+    plain = draw_stage_frame(results["3rd edition"].trace, "e", caption=False, size="screen", canvas=w.canvas)
+    assert Image.open(io.BytesIO(w.algorithm_png())).size == Image.open(io.BytesIO(figure_bytes(plain))).size
+    # Left and right are not words the heading may use: the drawings stack where the screen is narrow.
+    assert "Left" not in w.heading.value and "Right" not in w.heading.value
+
+
+def test_projector_drawings_stay_legible_as_the_widget_shrinks_them(results):
+    from abteach.views.sizes import SIZES
+    w = figure_vs_algorithm(results, size="projector")
+    width, _ = Image.open(io.BytesIO(bytes(w.figure_image.value))).size
+    least = int(w.figure_image.layout.min_width.removesuffix("px"))
+    assert SIZES["projector"].small_px * least / width >= 14

@@ -1,9 +1,15 @@
 """The step-through widget: it follows the trace, never re-runs a search, and degrades to a picture."""
 
+import io
+
 import pytest
+from PIL import Image
 
 import abteach as ab
+from abteach.views.export import frame_png
+from abteach.views.sizes import SIZES
 from abteach.widgets import stepper as stepper_module
+from abteach.widgets.stepper import png_size
 from abteach.search.events import Kind
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -144,4 +150,127 @@ def test_a_whole_tictactoe_search_opens():
 
 def test_projector_size_draws_bigger(third):
     small, big = ab.stepper(third), ab.stepper(third, size="projector")
-    assert len(big.image.value) > len(small.image.value)
+    # The same tree, in bigger type: the picture is at least as wide, and its α, β and v
+    # stay 14 pixels tall however far the widget lets it shrink.
+    assert big._picture.width >= small._picture.width
+    size = SIZES["projector"]
+    assert size.small_px * big._picture.min_width / big._picture.width >= 14
+    assert f"min(100%, {big._picture.min_width}px)" == big.picture.layout.min_width
+
+
+# -- what the picture shows, and how it is laid out ---------------------------------------
+
+def test_the_picture_has_no_caption_and_the_sentence_is_written_once(third):
+    s = ab.stepper(third)
+    s.go(29)
+    assert s.draw_options["caption"] is False and s.draw_options["legend"] is False
+    assert bytes(s.image.value) == frame_png(third.trace, 29, size="screen", **s.draw_options)
+    assert s.explanation.value.count("c2 and c3 are pruned") == 1
+    assert "c2 and c3" not in s.listing.value + s.stack.value
+
+
+def test_every_frame_and_every_search_share_one_canvas():
+    fig52 = ab.examples.FIG_5_2
+    s = ab.stepper({"3rd": ab.alphabeta(fig52), "4th": ab.alphabeta(fig52, edition=4)}, size="projector")
+    sizes = set()
+    for label in ("3rd", "4th"):
+        s.choice.value = label
+        for k in range(0, len(s.trace) + 1, 5):
+            sizes.add(png_size(s.picture_png(k)))
+    assert sizes == {(s._picture.width, s._picture.height)}
+
+
+def test_the_legend_is_drawn_once_and_explains_what_the_search_will_show(third):
+    s = ab.stepper(third)
+    legend = Image.open(io.BytesIO(bytes(s.legend.value)))
+    assert legend.width == s._picture.width
+    first = s.legend.value
+    s.go(40)
+    assert s.legend.value == first
+
+
+def test_the_last_step_names_the_best_play(third):
+    s = ab.stepper(third)
+    s.go(len(third.trace))
+    assert "Best play:</b> a1 → b1." in s.best_play.value and s.best_play.layout.display == "flex"
+    s.go(10)
+    assert s.best_play.value == "" and s.best_play.layout.display == "none"
+
+
+def test_listing_lines_wrap_only_between_words(third):
+    s = ab.stepper(ab.alphabeta(ab.examples.FIG_5_2, edition=4))
+    html = s.listing.value
+    assert "white-space:pre-wrap" in html
+    # Each word is one unbreakable piece; a call may break after its parenthesis.
+    assert "<span style='white-space:nowrap'>game.IS-TERMINAL(</span><wbr><span style='white-space:nowrap'>state)</span>" in html
+    # The side box keeps room for the listing's lines, in characters of its own font.
+    assert s.side.layout.min_width == f"min(100%, {stepper_module.SIDE_CHARS}ch)"
+
+
+def test_a_tree_too_big_to_label_is_an_overview_and_steps_are_still_drawn():
+    big = ab.alphabeta(ab.random_tree(5, 6, seed=148, uneven=True))
+    s = ab.stepper(big)
+    assert s._picture.overview and s._picture.width == stepper_module.OVERVIEW_PIXELS
+    assert s.note.layout.display == "flex" and "too big to label" in s.note.value
+    before = bytes(s.image.value)
+    s.go(100)
+    assert bytes(s.image.value) != before
+    assert png_size(bytes(s.image.value)) == (s._picture.width, s._picture.height)
+
+
+def test_a_lecture_tree_is_never_an_overview():
+    for tree in (ab.examples.FIG_5_2, ab.examples.WIKIPEDIA, ab.examples.UNEVEN):
+        for size in ("screen", "projector"):
+            s = ab.stepper(ab.alphabeta(tree), size=size)
+            assert not s._picture.overview and s.note.layout.display == "none"
+
+
+def test_static_stepper_pages_share_one_canvas(third):
+    box = ab.static_stepper(third, size="projector")
+    stack = [c for c in box.children if c.__class__.__name__ == "Stack"][0]
+    sizes = {png_size(bytes(page.children[1].children[0].value)) for page in stack.children}
+    assert len(sizes) == 1
+    # The sentence once per page, above the picture, and not in it.
+    page = stack.children[29]
+    assert page.children[0].value.count("c2 and c3 are pruned") == 1
+
+
+def test_side_by_side_keeps_lines_level_and_words_whole():
+    view = ab.side_by_side(ab.listing("alphabeta", edition=3), ab.listing("alphabeta", edition=4))
+    html = view._repr_html_()
+    # One table row per line number, so a line that wraps keeps the lines beside it level.
+    assert html.count("<tr style='background:none'>") == max(len(ab.listing("alphabeta", edition=e).lines)
+                                                              for e in (3, 4))
+    # Words are unbreakable pieces ("returns an action" may wrap between words, never inside one).
+    assert "<span style='white-space:nowrap'>action</span>" in html
+    assert "white-space:pre " not in html and "<pre" not in html
+
+
+# -- the drawing options a stepper relies on ----------------------------------------------------
+
+def test_frames_keep_one_size_from_step_to_step():
+    # Every inner node keeps room for α, β and v and any node for the ring, so the first and
+    # the last frame bound every other: a stepper's canvas is taken from those two.
+    from abteach.views.draw import frame_size
+    for tree in (ab.examples.FIG_5_2, ab.examples.WIKIPEDIA, ab.examples.UNEVEN, ab.examples.TIED_ROOT):
+        for search in (ab.alphabeta, ab.minimax):
+            tr = search(tree).trace
+            sizes = [frame_size(tr, k, caption=False, legend=False) for k in range(len(tr) + 1)]
+            width = max(sizes[0][0], sizes[-1][0])
+            height = max(sizes[0][1], sizes[-1][1])
+            assert all(w <= width + 1e-9 and h <= height + 1e-9 for w, h in sizes), (tree, search)
+
+
+def test_a_canvas_pads_a_frame_and_max_pixels_makes_an_overview_without_small_text():
+    from abteach.views.draw import draw_frame, frame_size
+    tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    w, h = frame_size(tr, 29, caption=False)
+    fig = draw_frame(tr, 29, caption=False, canvas=(w + 2, h + 1))
+    assert tuple(round(float(x), 6) for x in fig.get_size_inches()) == (round(w + 2, 6), round(h + 1, 6))
+    texts = len(draw_frame(tr, 29, caption=False, legend=False).axes[0].texts)
+    overview = draw_frame(tr, 29, caption=False, legend=False, max_pixels=150)
+    assert overview.dpi < 100 and len(overview.axes[0].texts) < texts
+    with pytest.raises(ValueError, match="max_pixels must be a whole number"):
+        draw_frame(tr, 29, max_pixels=10)
+    with pytest.raises(TypeError, match="canvas must be"):
+        draw_frame(tr, 29, canvas="big")

@@ -6,13 +6,15 @@ A view: it renders frames of a trace and never runs a search.
 from __future__ import annotations
 
 import html
+import re
 from itertools import zip_longest
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
-from abteach.search.events import Kind, fmt
+from abteach.search.events import Bound, Kind, fmt
 from abteach.trace.listings import Listing
-from abteach.trace.frames import Trace
+from abteach.trace.frames import Status, Trace
+from abteach.games.trees import Path
 
 COLUMNS = ("step", "line", "pseudocode", "node", "α", "β", "v", "what happened")
 
@@ -105,9 +107,148 @@ def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, capt
     return Table(COLUMNS, tuple(rows), caption)
 
 
+#: What a returned value says, in the words of lecture 03: exact, or only a bound.
+BOUND_WORDS: Final = {Bound.EXACT: "exact", Bound.UPPER: "fail-low: at most", Bound.LOWER: "fail-high: at least"}
+
+
+def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, caption: str = "") -> Table:
+    """What each node returned, at the end of each search: its value, and whether it is exact or a bound.
+
+    Parameters
+    ----------
+    searches : SearchResult or Trace, or a dict of label to them
+        Searches of one tree.  Each gets a column, labelled by the dict's key
+        (or by the algorithm, for one search).
+    nodes : iterable of paths, optional
+        The nodes to show; by default the root's children, its moves.
+    caption : str
+
+    Returns
+    -------
+    Table
+        One row per node: its name, the move into it, and what it returned in
+        each search (``"2 (fail-low: at most)"``), ``"pruned"``, or nothing if
+        the search never reached it.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> returns_table(ab.alphabeta(ab.examples.FIG_5_2))
+    node  move  alpha-beta, 3rd edition, prunes on ties
+    ----  ----  ---------------------------------------
+    B     a1    3 (exact)
+    C     a2    2 (fail-low: at most)
+    D     a3    2 (fail-low: at most)
+    """
+    if isinstance(searches, dict):
+        if not searches:
+            raise ValueError("returns_table needs at least one search")
+        labelled = {str(label): _trace_of(s) for label, s in searches.items()}
+    else:
+        trace = _trace_of(searches)
+        labelled = {trace.algorithm.label: trace}
+    first = next(iter(labelled.values()))
+    ends = {label: t.last() for label, t in labelled.items()}
+    if nodes is None:
+        root = first.root
+        if first.tree is not None:
+            nodes = [child.path for child in first.tree.node(root).children]
+        else:
+            reached = ends[next(iter(ends))].nodes
+            nodes = sorted(p for p in reached if len(p) == len(root) + 1 and p[:len(root)] == root)
+    rows = []
+    for path in nodes:
+        cells = []
+        for label, frame in ends.items():
+            state = frame.node(path)
+            if state.status is Status.PRUNED:
+                cells.append("pruned")
+            elif state.status is Status.DONE and state.value is not None:
+                bound = "" if state.bound is None or not labelled[label].algorithm.windowed else \
+                    f" ({BOUND_WORDS.get(state.bound, str(state.bound))})"
+                cells.append(fmt(state.value) + bound)
+            else:
+                cells.append("")
+        rows.append((first.name(path), first.move_name(path), *cells))
+    return Table(("node", "move", *labelled), tuple(rows), caption)
+
+
+def _trace_of(search: object) -> Trace:
+    trace = getattr(search, "trace", search)
+    if not isinstance(trace, Trace):
+        raise TypeError(f"expected a search result or a Trace, not {type(search).__name__}")
+    return trace
+
+
+#: How far, in characters, a wrapped line of pseudocode continues to the right of its own indentation.
+HANG: Final = 2
+
+#: The font of pseudocode in HTML: the notebook's code font where there is one.
+CODE_FONT: Final = "var(--jp-code-font-family, 'DejaVu Sans Mono', Menlo, Consolas, monospace)"
+
+
+def words_html(text: str) -> str:
+    """``text`` escaped for HTML, each run of non-spaces kept in one piece.
+
+    A browser may then break the line only at spaces, never inside a word
+    (not even after the hyphen of ``MIN-VALUE``), whatever the page's own
+    word-breaking rules.
+
+    Examples
+    --------
+    A call may break after its opening parenthesis, before its first argument:
+
+    >>> words_html("v ← MIN-VALUE(s)")
+    "v ← <span style='white-space:nowrap'>MIN-VALUE(</span><wbr><span style='white-space:nowrap'>s)</span>"
+    """
+    out = []
+    for part in re.split(r"( +)", text):
+        if not part:
+            continue
+        if part.isspace() or len(part) == 1:
+            out.append(html.escape(part))
+        else:
+            # A call may also break after its opening parenthesis: "MIN-VALUE(" | "RESULT(state,".
+            pieces = re.split(r"(?<=\()(?=\w)", part)
+            out.append("<wbr>".join(f"<span style='white-space:nowrap'>{html.escape(p)}</span>" for p in pieces))
+    return "".join(out)
+
+
+def code_line_html(text: str, gutter: str = "", *, cls: str = "ab-line", attrs: str = "") -> str:
+    """One line of pseudocode as HTML: ``gutter`` (the line number) beside ``text``.
+
+    The line keeps its indentation, and where it is too long for its box it
+    wraps between words, the rest continuing :data:`HANG` characters to the
+    right of the line's own indentation, as printed pseudocode does.  All the
+    styles that matter are inline, so the line reads the same in any page.
+
+    Examples
+    --------
+    >>> line = code_line_html("  return v", " 12  ")
+    >>> "padding-left:4ch;text-indent:-4ch" in line, line.count("nowrap")
+    (True, 1)
+    """
+    indent = len(text) - len(text.lstrip(" "))
+    hang = indent + HANG
+    return (f"<div class='{cls}'{attrs} style='display:flex;align-items:baseline'>"
+            f"<span class='ab-gutter' style='flex:none;white-space:pre'>{html.escape(gutter)}</span>"
+            f"<span class='ab-code' style='flex:1 1 auto;min-width:0;white-space:pre-wrap;"
+            f"padding-left:{hang}ch;text-indent:-{hang}ch'>{words_html(text)}</span></div>")
+
+
+def listing_width(listing: Listing) -> int:
+    """How many characters the longest line of ``listing`` takes, with its number beside it."""
+    return max((len(text) for _, text in listing.lines), default=0) + len(" 99  ") + 1
+
+
 @dataclass(frozen=True)
 class SideBySide:
-    """Pseudocode listings in numbered columns, each in its own order, as the books print them."""
+    """Pseudocode listings in numbered columns, each in its own order, as the books print them.
+
+    In a notebook the columns share one row per line number, so a line that
+    has to wrap (between words only, never inside one) keeps the lines
+    beside it level.
+    """
 
     listings: tuple[Listing, ...]
 
@@ -117,13 +258,20 @@ class SideBySide:
         return [list(row) for row in zip_longest(*columns, fillvalue="")]
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th style='text-align:left'>{html.escape(l.title)}</th>" for l in self.listings)
-        cells = "".join(
-            "<td style='text-align:left;vertical-align:top'><pre style='margin:0'>"
-            + html.escape("\n".join(row[k] for row in self._rows())) + "</pre></td>"
-            for k in range(len(self.listings))
-        )
-        return f"<table><thead><tr>{head}</tr></thead><tbody><tr>{cells}</tr></tbody></table>"
+        cell = (f"text-align:left;vertical-align:top;padding:0 1.5em 0 0;white-space:normal;"
+                f"font-family:{CODE_FONT};font-size:var(--jp-code-font-size, 13px);line-height:1.45")
+        width = f"{100 / len(self.listings):.4g}%"
+        head = "".join(f"<th style='text-align:left;padding:0 1.5em 4px 0;white-space:normal;width:{width}'>"
+                       f"{words_html(l.title)}</th>" for l in self.listings)
+        numbered = [[(n, text) for n, (_, text) in enumerate(lst.lines, start=1)] for lst in self.listings]
+        body = []
+        for row in zip_longest(*numbered, fillvalue=None):
+            cells = "".join(
+                f"<td style='{cell}'>" + (code_line_html(item[1], f"{item[0]:>2}  ") if item else "") + "</td>"
+                for item in row)
+            body.append(f"<tr style='background:none'>{cells}</tr>")
+        return (f"<table class='ab-side-by-side' style='border-collapse:collapse;table-layout:fixed;width:100%'>"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
     def __repr__(self) -> str:
         width = max(len(c) for row in self._rows() for c in row) + 2

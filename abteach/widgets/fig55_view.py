@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import html
 import io
+import math
 from dataclasses import replace
 from typing import Any, Final, Iterable, Mapping, Sequence, cast
 
@@ -43,7 +44,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from PIL import Image
 
-from abteach.views.draw import draw_frame, draw_styles
+from abteach.views.draw import draw_frame, draw_styles, frame_size, styles_size
 from abteach.search.events import Bound, fmt
 from abteach.views.export import figure_bytes, frame_png
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
@@ -51,11 +52,12 @@ from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_sta
                                    is_fig_5_5, stage, stage_step)
 from abteach.views.palette import LIGHT, MUTED, UNSEEN, WHITE
 from abteach.views.sizes import Size, resolve_size
-from abteach.views.styles import Style, mark_nodes, tree_styles
+from abteach.views.styles import Style, frame_caption, mark_nodes, tree_styles
 from abteach.views.tables import Table, table
 from abteach.trace.frames import Status, Trace
 from abteach.games.trees import Path, Tree
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.stepper import png_size
 
 #: The text beside a node where the figure and the algorithm disagree.
 MARK: Final = "≠"
@@ -196,7 +198,7 @@ def stage_caption(s: FigureStage, tree: Tree | None = None) -> str:
 
 def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, highlight: Iterable[Path] = (),
                size: str | Size = "screen", caption: bool = True, legend: bool = True,
-               stages: Sequence[FigureStage] | None = None) -> Figure:
+               stages: Sequence[FigureStage] | None = None, canvas: tuple[float, float] | None = None) -> Figure:
     """Draw the tree as the figure does at one stage: each reached node with its range [low, high].
 
     Parameters
@@ -216,6 +218,8 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     legend : bool
     stages : sequence of FigureStage, optional
         Where to look a label up.
+    canvas : (float, float), optional
+        A figure at least this big, in inches (see :func:`abteach.views.draw.draw_styles`).
 
     Returns
     -------
@@ -246,7 +250,7 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     s = _stage_of(which, _check_tree(tree), stages)
     styles = stage_styles(tree, s, highlight=highlight)
     return draw_styles(styles, ax, size=size, caption=stage_caption(s, tree) if caption else "", legend=legend,
-                       mark_label=_FIGURE_MARK_LABEL)
+                       mark_label=_FIGURE_MARK_LABEL, canvas=canvas)
 
 
 def _frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | None, edition: str | None,
@@ -266,7 +270,7 @@ def _frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | Non
 def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = None, *,
                      highlight: Iterable[Path] | None = None, size: str | Size = "screen",
                      caption: bool = True, legend: bool = True, edition: str | None = None,
-                     stages: Sequence[FigureStage] | None = None) -> Figure:
+                     stages: Sequence[FigureStage] | None = None, canvas: tuple[float, float] | None = None) -> Figure:
     """Draw what the algorithm holds at a stage's step, the nodes that disagree with the figure marked.
 
     Parameters
@@ -286,6 +290,8 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
         How to name the search in the title (``'3rd edition'`` by default, from the trace).
     stages : sequence of FigureStage, optional
         Where to look a label up, as for :func:`disagreeing_nodes`.
+    canvas : (float, float), optional
+        A figure at least this big, in inches (see :func:`abteach.views.draw.draw_frame`).
 
     Returns
     -------
@@ -308,7 +314,7 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
     """
     check_flag(caption, "caption")
     s = _stage_of(which, _tree_of(trace), stages)
-    return draw_frame(trace, stage_step(s, trace), ax, size=size, legend=legend,
+    return draw_frame(trace, stage_step(s, trace), ax, size=size, legend=legend, canvas=canvas,
                       **_frame_options(trace, s, highlight, edition, caption))
 
 
@@ -401,16 +407,23 @@ def disagreements_html(s: FigureStage, trace: Trace, disagreements: Sequence[Dis
             f"<th>the algorithm holds</th><th>why they differ</th></tr></thead><tbody>{rows}</tbody></table></div>")
 
 
-_CSS: Final = """
+def _css(size: Size) -> str:
+    text_px = 15 if size.font >= 13 else 14
+    table_px = 15 if size.font >= 13 else 13
+    return f"""
 <style>
-.ab-fig55 .ab-disagreements table { border-collapse: collapse; font-size: 13px; color: #1a1a1a; margin-top: 4px; }
-.ab-fig55 .ab-disagreements td, .ab-fig55 .ab-disagreements th {
-  padding: 2px 8px; border-bottom: 1px solid #cccccc; text-align: left; vertical-align: top; }
-.ab-fig55 .ab-disagreements { font-size: 14px; color: #1a1a1a; }
-.ab-fig55 .ab-stage-nodes table { border-collapse: collapse; font-size: 13px; color: #1a1a1a; }
-.ab-fig55 .ab-stage-nodes td, .ab-fig55 .ab-stage-nodes th { padding: 1px 8px; border-bottom: 1px solid #cccccc; }
-.ab-fig55 .ab-stage-nodes caption { text-align: left; font-weight: bold; color: #1a1a1a; }
-.ab-fig55 .ab-fig55-images img { max-width: 50%; height: auto; }
+.ab-fig55 .ab-disagreements table {{ border-collapse: collapse; font-size: {table_px}px; color: #1a1a1a;
+  margin-top: 4px; }}
+.ab-fig55 .ab-disagreements td, .ab-fig55 .ab-disagreements th {{
+  padding: 2px 8px; border-bottom: 1px solid #cccccc; text-align: left; vertical-align: top; }}
+.ab-fig55 .ab-disagreements {{ font-size: {text_px}px; color: #1a1a1a; }}
+.ab-fig55 .ab-stage-nodes table {{ border-collapse: collapse; font-size: {table_px}px; color: #1a1a1a; }}
+.ab-fig55 .ab-stage-nodes td, .ab-fig55 .ab-stage-nodes th {{ padding: 1px 8px; border-bottom: 1px solid #cccccc; }}
+.ab-fig55 .ab-stage-nodes caption {{ text-align: left; font-weight: bold; color: #1a1a1a; }}
+.ab-fig55 .ab-fig55-heading, .ab-fig55 .ab-figure-title, .ab-fig55 .ab-algorithm-title {{
+  font-size: {text_px}px; line-height: 1.35; color: #1a1a1a; }}
+.ab-fig55 .ab-fig55-images {{ gap: 8px 16px; }}
+.ab-fig55 .ab-fig55-side img {{ display: block; max-width: none; margin: 0; }}
 </style>
 """
 
@@ -436,11 +449,25 @@ def _side_by_side(left: bytes, right: bytes) -> bytes:
     return buf.getvalue()
 
 
+def _title_html(text: str) -> str:
+    """A drawing's caption as HTML: its first line bold."""
+    head, _, rest = text.partition("\n")
+    return f"<div><b>{html.escape(head)}</b>" + "".join(f"<br>{html.escape(line)}" for line in rest.split("\n")
+                                                    if rest) + "</div>"
+
+
 class FigureVsAlgorithm(widgets.VBox):
     """A figure's stages (Fig. 5.5 by default) and the algorithm side by side, one stage at a time.
 
     Build one with :func:`figure_vs_algorithm`.  ``stage`` is the label of the
     stage shown, ``edition`` the label of the search shown.
+
+    The two drawings sit side by side where they fit and one above the other
+    where they do not; each is shown at its own size, shrinking only as far as
+    keeps α, β and v legible (:attr:`abteach.views.sizes.Size.min_scale`), and
+    scrolling sideways past that.  Both are drawn on one canvas for every
+    stage and search, so nothing moves with the slider.  Their titles are
+    written above them, once.
 
     Attributes
     ----------
@@ -450,6 +477,8 @@ class FigureVsAlgorithm(widgets.VBox):
         The search shown, class ``ab-edition`` (hidden when there is only one).
     figure_image, algorithm_image : ipywidgets.Image
         The two drawings, classes ``ab-figure-image`` and ``ab-algorithm-image``.
+    figure_title, algorithm_title : ipywidgets.HTML
+        What each drawing shows, above it: classes ``ab-figure-title`` and ``ab-algorithm-title``.
     nodes : ipywidgets.HTML
         Every node the stage mentions, figure beside algorithm (:func:`stage_table`), class ``ab-stage-nodes``.
     disagreements : ipywidgets.HTML
@@ -468,33 +497,63 @@ class FigureVsAlgorithm(widgets.VBox):
         labels = [s.label for s in self.stages]
         first = labels[0] if start is None else _stage_of(start, None, self.stages).label
         self._pngs: dict[tuple[str, str, str], bytes] = {}  # per widget: (side, edition, stage) -> PNG
+        self.canvas = self._canvas()
 
         self.edition_switch = widgets.ToggleButtons(
             options=list(self.traces), value=next(iter(self.traces)), description="search",
             layout=widgets.Layout(display="flex" if len(self.traces) > 1 else "none"))
         self.slider = widgets.SelectionSlider(
             options=[(f"({label})", label) for label in labels], value=first, description="stage",
-            continuous_update=True, readout=True, layout=widgets.Layout(width="420px"))
+            continuous_update=True, readout=True, layout=widgets.Layout(width="420px", max_width="100%"))
         self.heading = widgets.HTML()
+        self.figure_title = widgets.HTML()
+        self.algorithm_title = widgets.HTML()
         self.figure_image = widgets.Image(format="png")
         self.algorithm_image = widgets.Image(format="png")
-        self.nodes = widgets.HTML()
-        self.disagreements = widgets.HTML()
-        # The browser test and any custom CSS find the parts by these classes.
-        for w, name in [(self.edition_switch, "ab-edition"), (self.slider, "ab-stage-slider"),
-                        (self.heading, "ab-fig55-heading"), (self.figure_image, "ab-figure-image"),
-                        (self.algorithm_image, "ab-algorithm-image"), (self.nodes, "ab-stage-nodes"),
-                        (self.disagreements, "ab-disagreements")]:
-            w.add_class(name)
-        images = widgets.HBox([self.figure_image, self.algorithm_image],
-                              layout=widgets.Layout(align_items="flex-start"))
-        images.add_class("ab-fig55-images")
-        super().__init__([widgets.HTML(_CSS), self.edition_switch, self.slider, self.heading, images,
-                          self.nodes, self.disagreements])
-        self.add_class("ab-fig55")
+        self.nodes = widgets.HTML(layout=widgets.Layout(overflow="visible"))
+        self.disagreements = widgets.HTML(layout=widgets.Layout(overflow="visible"))
         self.slider.observe(lambda _: self._show(), names="value")
         self.edition_switch.observe(lambda _: self._show(), names="value")
         self._show()
+        # Both drawings have the canvas's size; lay their boxes out from it.
+        width, _ = png_size(bytes(self.figure_image.value))
+        least = min(width, math.ceil(width * self.size.min_scale))
+        sides = []
+        for title, image, name in [(self.figure_title, self.figure_image, "ab-figure"),
+                                   (self.algorithm_title, self.algorithm_image, "ab-algorithm")]:
+            image.layout = widgets.Layout(width="100%", min_width=f"{least}px", height="auto")
+            side = widgets.VBox([title, image], layout=widgets.Layout(
+                flex=f"1 1 {least}px", max_width=f"{width}px", min_width=f"min(100%, {least}px)",
+                overflow="auto hidden", align_items="flex-start"))
+            side.add_class("ab-fig55-side")
+            side.add_class(name)
+            sides.append(side)
+        images = widgets.HBox(sides, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                            overflow="visible"))
+        images.add_class("ab-fig55-images")
+        # The browser test and any custom CSS find the parts by these classes.
+        for w, name in [(self.edition_switch, "ab-edition"), (self.slider, "ab-stage-slider"),
+                        (self.heading, "ab-fig55-heading"), (self.figure_image, "ab-figure-image"),
+                        (self.algorithm_image, "ab-algorithm-image"), (self.figure_title, "ab-figure-title"),
+                        (self.algorithm_title, "ab-algorithm-title"), (self.nodes, "ab-stage-nodes"),
+                        (self.disagreements, "ab-disagreements")]:
+            w.add_class(name)
+        super().__init__([widgets.HTML(_css(self.size)), self.edition_switch, self.slider, self.heading, images,
+                          self.nodes, self.disagreements], layout=widgets.Layout(overflow="visible"))
+        self.add_class("ab-fig55")
+
+    def _canvas(self) -> tuple[float, float]:
+        """One canvas, in inches, that both drawings of every stage, in every search, fit on."""
+        tree = cast(Tree, next(iter(self.traces.values())).tree)
+        sizes = []
+        for edition, trace in self.traces.items():
+            for s in self.stages:
+                marked = tuple(dict.fromkeys(d.path for d in self._found[edition][s.label]))
+                sizes.append(styles_size(stage_styles(tree, s, highlight=marked), size=self.size,
+                                         mark_label=_FIGURE_MARK_LABEL))
+                sizes.append(frame_size(trace, stage_step(s, trace), size=self.size,
+                                        **_frame_options(trace, s, marked, edition, False)))
+        return max(w for w, _ in sizes), max(h for _, h in sizes)
 
     # -- what is shown ------------------------------------------------------------
     @property
@@ -543,35 +602,48 @@ class FigureVsAlgorithm(widgets.VBox):
             raise KeyError(f"no search {edition!r}; the searches are {list(self.traces)}")
         self.edition_switch.value = edition
 
+    def _figure(self, caption: bool) -> Figure:
+        s = _stage_of(self.stage, None, self.stages)
+        canvas = self.canvas if not caption else (self.canvas[0], 0.0)
+        return draw_stage(cast(Tree, self.trace.tree), s, highlight=self.highlighted, size=self.size,
+                          caption=caption, canvas=canvas)
+
+    def _algorithm_options(self, caption: bool) -> dict[str, Any]:
+        s = _stage_of(self.stage, None, self.stages)
+        canvas = self.canvas if not caption else (self.canvas[0], 0.0)
+        return {**_frame_options(self.trace, s, self.highlighted, self.edition, caption), "canvas": canvas}
+
     def figure_png(self) -> bytes:
-        """The figure's drawing of the stage shown, as PNG bytes."""
+        """The figure's drawing of the stage shown, as the widget shows it (its title is above it), as PNG bytes."""
         key = ("figure", self.edition, self.stage)
         if key not in self._pngs:
-            s = _stage_of(self.stage, None, self.stages)
-            fig = draw_stage(cast(Tree, self.trace.tree), s, highlight=self.highlighted, size=self.size)
-            self._pngs[key] = figure_bytes(fig, "png")
+            self._pngs[key] = figure_bytes(self._figure(False), "png")
         return self._pngs[key]
 
     def algorithm_png(self) -> bytes:
-        """The algorithm's drawing at the stage's step, as PNG bytes."""
+        """The algorithm's drawing at the stage's step, as the widget shows it, as PNG bytes."""
         key = ("algorithm", self.edition, self.stage)
         if key not in self._pngs:
             s = _stage_of(self.stage, None, self.stages)
-            options = _frame_options(self.trace, s, self.highlighted, self.edition, True)
-            self._pngs[key] = frame_png(self.trace, stage_step(s, self.trace), size=self.size, **options)
+            self._pngs[key] = frame_png(self.trace, stage_step(s, self.trace), size=self.size,
+                                        **self._algorithm_options(False))
         return self._pngs[key]
 
     def _show(self) -> None:
         s = _stage_of(self.stage, None, self.stages)
         step = stage_step(s, self.trace)
         nodes = len(self.highlighted)
+        book = _book(s, self.trace.tree)
         verdict = (f"{MARK} marks the {nodes} node{'s' if nodes != 1 else ''} where they disagree."
                    if nodes else "They agree at every node.")
-        figure = "Fig. 5.5" if _book(s, self.trace.tree) else "the figure at stage"
+        # Not "left" and "right": where the screen is narrow the drawings stack.
         self.heading.value = (
-            f"<div><b>Left:</b> {figure} ({html.escape(s.label)}), the ranges it draws. "
-            f"<b>Right:</b> the algorithm ({html.escape(self.edition)}) at step {step} of {len(self.trace)}, "
+            f"<div><b>{'Fig. 5.5' if book else 'The figure at stage'} ({html.escape(s.label)})</b>, the ranges it "
+            f"draws, beside <b>the algorithm ({html.escape(self.edition)})</b> at step {step} of {len(self.trace)}, "
             f"with α, β and v. {verdict}</div>")
+        self.figure_title.value = _title_html(stage_caption(s, self.trace.tree))
+        title = _frame_options(self.trace, s, self.highlighted, self.edition, True)["title"]
+        self.algorithm_title.value = _title_html(f"{title}\n{frame_caption(self.trace, self.trace.frame(step))}")
         self.figure_image.value = self.figure_png()
         self.algorithm_image.value = self.algorithm_png()
         self.nodes.value = stage_table(s, self.trace)._repr_html_()
@@ -579,8 +651,11 @@ class FigureVsAlgorithm(widgets.VBox):
 
     # -- without a kernel -----------------------------------------------------------
     def png(self) -> bytes:
-        """Both drawings of the stage shown in one PNG."""
-        return _side_by_side(self.figure_png(), self.algorithm_png())
+        """Both drawings of the stage shown in one PNG, each with its title: what shows where widgets cannot run."""
+        s = _stage_of(self.stage, None, self.stages)
+        figure = figure_bytes(self._figure(True), "png")
+        algorithm = frame_png(self.trace, stage_step(s, self.trace), size=self.size, **self._algorithm_options(True))
+        return _side_by_side(figure, algorithm)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # A picture of the stage shown, for renderers that cannot run widgets.

@@ -22,6 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import abteach as ab
 from abteach.views.export import frame_png
+from abteach.widgets.stepper import frame_options
 
 from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
 from .pictures import assert_same_picture, png_image
@@ -36,11 +37,16 @@ PLAY_STEPS = 3
 
 @dataclass(frozen=True)
 class NotebookCase:
-    """A notebook whose first stepper replays alpha-beta on Fig. 5.2, drawn at ``size``."""
+    """A notebook whose first stepper replays alpha-beta on Fig. 5.2, drawn at ``size``.
+
+    ``editions`` are the searches that stepper switches between: its pictures
+    share one canvas, so the expected pictures are drawn on the same one.
+    """
 
     name: str
     source: Path | None
     size: str = "screen"
+    editions: tuple[int, ...] = (3,)
 
     def notebook(self) -> nbformat.NotebookNode:
         if self.source is not None:
@@ -53,7 +59,8 @@ def notebook_cases() -> list[pytest.ParameterSet]:
     # The lecture is what students open, so it is the one to test once it exists;
     # without it, a one-cell notebook exercises the same widget.
     if LECTURE.exists():
-        case = NotebookCase(LECTURE.name, LECTURE)
+        # Its first stepper switches between the two editions.
+        case = NotebookCase(LECTURE.name, LECTURE, editions=(3, 4))
     else:
         case = NotebookCase("minimal.ipynb", None)
     return [pytest.param(case, id=case.name.removesuffix(".ipynb"))]
@@ -191,8 +198,10 @@ class StepperView:
         return shown
 
 
-def expected_image(step: int, size: str) -> Image.Image:
-    return png_image(frame_png(trace(), step, size=size))
+def expected_image(step: int, case: NotebookCase) -> Image.Image:
+    """The picture the stepper must show: no caption (the sentence is above it), on the stepper's canvas."""
+    traces = [ab.alphabeta(ab.examples.FIG_5_2, edition=e).trace for e in case.editions]
+    return png_image(frame_png(trace(), step, size=case.size, **frame_options(traces, case.size)))
 
 
 def open_and_run(page: Page, server: LabServer, name: str) -> StepperView:
@@ -231,13 +240,13 @@ def test_stepper_follows_the_trace(case: NotebookCase, lab_server: LabServer, pa
     start = view.wait_for(0)
     snapshot("step-0")
     picture = {0: view.image()}
-    assert_same_picture(picture[0], expected_image(0, case.size), "step 0")
+    assert_same_picture(picture[0], expected_image(0, case), "step 0")
 
     view.button("forward").click()
     one = view.wait_for(1, not_src=start.src)
     snapshot("forward-step-1")
     picture[1] = view.image()
-    assert_same_picture(picture[1], expected_image(1, case.size), "step 1 after step-forward")
+    assert_same_picture(picture[1], expected_image(1, case), "step 1 after step-forward")
 
     view.play_button.click()
     page.wait_for_function(
@@ -251,13 +260,13 @@ def test_stepper_follows_the_trace(case: NotebookCase, lab_server: LabServer, pa
     played = view.wait_for(played_to, not_src=one.src)
     snapshot(f"play-step-{played_to}")
     picture[played_to] = view.image()
-    assert_same_picture(picture[played_to], expected_image(played_to, case.size), f"step {played_to} after Play")
+    assert_same_picture(picture[played_to], expected_image(played_to, case), f"step {played_to} after Play")
 
     view.button("back").click()
     back = view.wait_for(played_to - 1, not_src=played.src)
     snapshot(f"back-step-{played_to - 1}")
     picture[played_to - 1] = view.image()
-    assert_same_picture(picture[played_to - 1], expected_image(played_to - 1, case.size),
+    assert_same_picture(picture[played_to - 1], expected_image(played_to - 1, case),
                         f"step {played_to - 1} after step-back")
 
     # Forward then back again must bring back the very same pictures, not merely new ones.
