@@ -27,7 +27,7 @@ from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
 from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
                                       aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
                                       mcts, negascout, null_window, sss_star)
-from abteach.lessons import fig55, mistakes
+from abteach.lessons import complexity, fig55, mistakes, ordering
 from abteach.search.solve import solve
 from abteach.lessons import players
 from abteach.lessons.match import match
@@ -45,6 +45,11 @@ _LAZY = MappingProxyType({
     "side_by_side": "abteach.views.tables", "table": "abteach.views.tables", "trace_table": "abteach.views.tables",
     "stepper": "abteach.widgets.stepper", "static_stepper": "abteach.widgets.stepper",
     "figure_vs_algorithm": "abteach.widgets.fig55_view",
+    "draw_stage": "abteach.widgets.fig55_view", "draw_stage_frame": "abteach.widgets.fig55_view",
+    "disagreeing_nodes": "abteach.widgets.fig55_view", "stage_table": "abteach.widgets.fig55_view",
+    "returns_table": "abteach.views.tables", "reorder_view": "abteach.widgets.reorder_view",
+    "plot_growth": "abteach.views.plots", "plot_exponents": "abteach.views.plots",
+    "plot_orderings": "abteach.views.plots", "law_table": "abteach.views.plots",
     "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
     "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards",
     "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
@@ -56,7 +61,11 @@ if TYPE_CHECKING:
     from abteach.views.layout import tidy_layout, to_networkx
     from abteach.views.styles import node_styles
     from abteach.views.tables import side_by_side, table, trace_table
-    from abteach.widgets.fig55_view import figure_vs_algorithm
+    from abteach.widgets.fig55_view import (disagreeing_nodes, draw_stage, draw_stage_frame, figure_vs_algorithm,
+                                            stage_table)
+    from abteach.views.tables import returns_table
+    from abteach.widgets.reorder_view import reorder_view
+    from abteach.views.plots import law_table, plot_exponents, plot_growth, plot_orderings
     from abteach.widgets.play import play
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
     from abteach.views.boards import board_png
@@ -77,7 +86,9 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "examples", "fig55", "mistakes", "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
+    "examples", "fig55", "mistakes", "complexity", "ordering", "draw_stage", "draw_stage_frame", "disagreeing_nodes",
+    "stage_table", "returns_table", "reorder_view", "plot_growth", "plot_exponents", "plot_orderings", "law_table",
+    "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
