@@ -6,10 +6,13 @@ Sections, each printing its figures and the target beside them:
 
 ``perft``   positions to ply 7 on 7 × 6 through the public Game protocol (about 960,000 ``result()`` calls);
 ``aima``    on the same Connect Four positions at the same depth, with an evaluation of 0 for every
-            position not over: the engine (``ab.iterative_deepening``, table, killers, centre-first) and
+            position not over: the engine's untraced fast path (``abteach.search.solve.deepen``:
+            iterative deepening, table, killers, centre-first, on the bitboards), the readable
+            ``ab.iterative_deepening`` it must agree with (same value, move and node count), and
             aima3's ``alphabeta_cutoff_search``, timed in turns, round after round, best of each; the
             value aima3's move has for the engine must be the engine's own root value;
-``depth``   the depth the engine reaches at 1 s a move from the opening, with its own evaluation;
+``depth``   the depth the engine reaches at 1 s a move from the opening, with its own evaluation
+            (the readable search, which ``ab.players.engine`` runs, and the fast path);
 ``easyai``  the engine at 1 s a move against easyAI's ``Negamax(6)``, colours alternated, each game
             opened by two seeded random plies;
 ``mcts``    playouts a move MCTS needs to never lose to a perfect tic-tac-toe player in N games as X
@@ -141,6 +144,7 @@ POSITIONS = [[], [3], [3, 3], [3, 2, 4], [2, 3, 3, 4, 4], [3, 3, 3, 3, 2, 4]]
 
 def section_aima(peer: Peer, depth: int, rounds: int) -> None:
     import abteach as ab
+    from abteach.search.solve import deepen
 
     game = ab.ConnectFour()
     zero = zero_eval(game)
@@ -149,21 +153,28 @@ def section_aima(peer: Peer, depth: int, rounds: int) -> None:
           f"{tuple(o['first_cell'])}, top row first:")
     for r in o["rows"]:
         print("    " + " ".join(r))
-    print(f"Connect Four, depth {depth}, evaluation 0 for every position not over: engine against aima3 "
-          f"alphabeta_cutoff_search, best of {rounds} interleaved rounds")
-    print(f"{'position':<22}{'engine s':>10}{'aima3 s':>10}{'ratio':>8}{'nodes':>9}  same value")
-    total_ours = total_theirs = 0.0
-    all_same = True
+    print(f"Connect Four, depth {depth}, evaluation 0 for every position not over: the engine's fast path, "
+          f"the readable engine and aima3 alphabeta_cutoff_search, best of {rounds} interleaved rounds")
+    print(f"{'position':<22}{'engine s':>10}{'readable s':>12}{'aima3 s':>10}{'ratio':>8}{'nodes':>9}  "
+          f"same as readable / same value")
+    total_ours = total_readable = total_theirs = 0.0
+    all_same = all_twin = True
     for moves in POSITIONS:
         s = game.play(moves)
-        ours, theirs, move = float("inf"), float("inf"), None
+        ours = readable = theirs = float("inf")
+        move = None
         for _ in range(rounds):
             t = time.perf_counter()
-            r = ab.iterative_deepening(game, s, max_depth=depth, evaluate=zero, order=game.order, trace=False)
+            f = deepen(game, s, max_depth=depth, evaluate=zero, order=game.order)
             ours = min(ours, time.perf_counter() - t)
+            t = time.perf_counter()
+            r = ab.iterative_deepening(game, s, max_depth=depth, evaluate=zero, order=game.order, trace=False)
+            readable = min(readable, time.perf_counter() - t)
             answer = peer.ask(op="aima", moves=moves, depth=depth)
             theirs = min(theirs, answer["seconds"])
             move = answer["move"]
+        twin = (f.value, f.move, f.nodes) == (r.value, r.move, r.nodes)
+        all_twin &= twin
         # Each search's value is for the player to move where it starts: the child's is the opponent's.
         after = game.result(s, move)
         if game.is_terminal(after):
@@ -173,23 +184,30 @@ def section_aima(peer: Peer, depth: int, rounds: int) -> None:
         else:
             worth = -ab.iterative_deepening(game, after, max_depth=depth - 1, evaluate=zero, order=game.order,
                                             trace=False).value
-        same = abs(worth - r.value) < 1e-9
+        same = abs(worth - f.value) < 1e-9
         all_same &= same
         total_ours += ours
+        total_readable += readable
         total_theirs += theirs
-        print(f"{str(moves):<22}{ours:>10.3f}{theirs:>10.3f}{theirs / ours:>7.2f}×{r.nodes:>9,}  "
-              f"{'yes' if same else 'NO'} (engine {r.value:+g}, aima3 plays {move})")
-    print(f"all positions: engine {total_ours:.3f} s, aima3 {total_theirs:.3f} s: "
-          f"{total_theirs / total_ours:.2f}× faster   target: ≥ 5×, same values: {'yes' if all_same else 'NO'}")
+        print(f"{str(moves):<22}{ours:>10.3f}{readable:>12.3f}{theirs:>10.3f}{theirs / ours:>7.2f}×{f.nodes:>9,}  "
+              f"{'yes' if twin else 'NO'} / {'yes' if same else 'NO'} (engine {f.value:+g} plays {f.move}, "
+              f"aima3 plays {move})")
+    print(f"all positions: engine {total_ours:.3f} s, readable {total_readable:.3f} s, aima3 {total_theirs:.3f} s: "
+          f"engine {total_theirs / total_ours:.2f}× faster than aima3 (readable {total_theirs / total_readable:.2f}×)"
+          f"   target: ≥ 5×, same values: {'yes' if all_same else 'NO'}, "
+          f"fast path = readable: {'yes' if all_twin else 'NO'}")
 
 
 def section_depth(seconds: float) -> None:
     import abteach as ab
+    from abteach.search.solve import deepen
 
     game = ab.ConnectFour()
     r = ab.players.engine(seconds).think(game, game.initial)
-    print(f"engine, own evaluation, {seconds:g} s from the opening: depth {r.stats.get('depth')} "
-          f"({r.nodes:,} nodes), move {r.move}   target: report it")
+    print(f"engine (readable, as ab.players.engine plays), own evaluation, {seconds:g} s from the opening: "
+          f"depth {r.stats.get('depth')} ({r.nodes:,} nodes), move {r.move}   target: report it")
+    f = deepen(game, max_depth=42, evaluate=game.evaluate, order=game.order, time_budget=seconds)
+    print(f"engine's fast path, the same: depth {f.depth} ({f.nodes:,} nodes), move {f.move}")
 
 
 def section_easyai(peer: Peer, games: int, seconds: float, seed: int) -> None:

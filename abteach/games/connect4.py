@@ -99,6 +99,21 @@ class Geometry:
     def has_line(self, b: int) -> bool:
         """Whether the pieces ``b`` hold ``k`` in a row anywhere."""
         k = self.k
+        if k == 4:
+            # The usual board, written out: pairs one step apart, then pairs of pairs two steps apart.
+            # It is a search's most frequent question, and the loop below costs twice as much.
+            up, right, rise, fall = self.shifts
+            m = b & (b >> up)
+            if m & (m >> 2 * up):
+                return True
+            m = b & (b >> right)
+            if m & (m >> 2 * right):
+                return True
+            m = b & (b >> rise)
+            if m & (m >> 2 * rise):
+                return True
+            m = b & (b >> fall)
+            return bool(m & (m >> 2 * fall))
         for s in self.shifts:
             # A bit of m is set where a run of ``run`` pieces along s starts; the run
             # doubles each step (never by more than it is long, so no gap opens).

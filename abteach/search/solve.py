@@ -7,6 +7,11 @@ move ordering when it has one (Connect Four's centre-first
 :meth:`~abteach.games.connect4.ConnectFour.order`).  It reports no events:
 it is for knowing the answer, not for reading how it was found.
 
+:func:`deepen` is the game-playing engine's untraced fast path: the same
+search as :func:`abteach.iterative_deepening` with a table and killers, move
+for move and node for node (the tests hold it to that), without the
+recorder, and on Connect Four on the bitboards themselves.
+
 Examples
 --------
 >>> import abteach as ab
@@ -18,10 +23,12 @@ Examples
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass, field
 from math import inf
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
-from abteach.search.problem import Problem
+from abteach.search.problem import Evaluate, Order, Problem, checked_evaluation
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -123,4 +130,366 @@ class Solver:
         return v
 
 
-__all__ = ["solve", "Solver"]
+
+
+# -- the engine's untraced fast path ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EngineResult:
+    """What :func:`deepen` found: the move to play, its value, and how far and how much it searched.
+
+    Attributes
+    ----------
+    value : float
+        The value of the start for the player to move there, from the deepest finished pass.
+    move : object
+        The first move, in search order, that reaches ``value``.
+    pv : tuple
+        The line both sides are expected to play: the table's best move at each position, from the start.
+    depth : int
+        The deepest pass that finished (``passes`` is the same number).
+    nodes, cutoffs : int
+        Calls made, leaves included, and cutoffs taken, over every pass (an abandoned one too).
+    stats : mapping
+        ``depth``, and the table's ``table size`` and ``hits``.
+    """
+
+    value: float
+    move: Any
+    pv: tuple[Any, ...]
+    depth: int
+    nodes: int
+    cutoffs: int
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def passes(self) -> int:
+        return self.depth
+
+
+class _OutOfTime(Exception):
+    """The time budget ran out inside a pass; the pass is abandoned."""
+
+
+def deepen(game: Any, state: Any = None, *, max_depth: int, evaluate: Evaluate,
+           order: Order | None = None, time_budget: float | None = None) -> EngineResult:
+    """The engine, untraced and fast: what ``iterative_deepening(..., tt=True, killers=True, trace=False)`` finds.
+
+    The same search as :func:`abteach.iterative_deepening` with a table and
+    killers, move for move: depth 1, 2, ..., ``max_depth``; at every node the
+    table first, then the table's move, this ply's two killers and the rest in
+    ``order``; bounds stored against the α the node was called with.  So it
+    returns the same value and move, after the same number of nodes.  It keeps
+    no path, events or best-child records, and on Connect Four it searches the
+    bitboards themselves, making a board object only for ``evaluate``.
+
+    Parameters
+    ----------
+    game : Game
+    state : optional
+        Where to search from; ``game.initial`` by default.
+    max_depth : int
+        The last pass's depth, ≥ 1.
+    evaluate : callable
+        ``evaluate(state, player)`` for the positions a pass stops at that are not over.
+    order : callable, optional
+        ``order(state, actions)``: the static move order.
+    time_budget : float, optional
+        Seconds; the pass running when it is spent is abandoned, and the deepest finished one answers.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A bad argument, named, before any search; a budget too short for depth 1.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> game = ab.ConnectFour()
+    >>> threat = game.play([0, 6, 1, 6, 2])             # O to move must block column 3
+    >>> r = deepen(game, threat, max_depth=4, evaluate=game.evaluate, order=game.order)
+    >>> r.move, r.depth
+    (3, 4)
+    >>> r.move == ab.iterative_deepening(game, threat, max_depth=4, evaluate=game.evaluate,
+    ...                                  order=game.order, trace=False).move
+    True
+    """
+    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
+        raise ValueError(f"max_depth must be a whole number of plies ≥ 1, not {max_depth!r}")
+    if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
+                                    or not time_budget > 0):
+        raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
+    if evaluate is None:
+        raise ValueError("iterative deepening stops above the leaves in its early passes: "
+                         "pass evaluate=f(state, player)")
+    problem = Problem(game, state, 1, evaluate, order)  # checks the game, the state's default, the functions
+    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    if _is_connect_four(game, problem):
+        search: _Kernel = _ConnectFourKernel(game, problem, deadline)
+    else:
+        search = _GameKernel(problem, deadline)
+    value, move, done = 0.0, None, 0
+    for d in range(1, max_depth + 1):
+        try:
+            value, move = search.run(d)
+        except _OutOfTime:
+            break
+        done = d
+    if done == 0:
+        raise ValueError(f"time_budget={time_budget!r} s was not enough for a search to depth 1")
+    pv = search.line(done)
+    return EngineResult(value, move, pv, done, search.nodes, search.cutoffs,
+                        {"depth": done, "table size": len(search.table), "hits": search.hits})
+
+
+def _is_connect_four(game: Any, problem: Problem) -> bool:
+    """Whether the bitboard kernel applies: a Connect Four board, ordered by nothing or by the game's centre-first."""
+    from abteach.games.connect4 import ConnectFour  # the games layer, left of search
+
+    if type(game) is not ConnectFour:
+        return False
+    o = problem.order
+    return o is None or (getattr(o, "__self__", None) is game and getattr(o, "__func__", None) is ConnectFour.order)
+
+
+class _Kernel:
+    """What both kernels keep across passes: the table, the killers, the counts."""
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        # key -> (lower, upper, depth searched, best move): Table's entries, as plain tuples.
+        self.table: dict[Hashable, tuple[float, float, int, Any]] = {}
+        self.killers: dict[int, list[Any]] = {}
+        self.nodes = self.cutoffs = self.hits = 0
+
+    def run(self, depth: int) -> tuple[float, Any]:
+        raise NotImplementedError
+
+    def line(self, depth: int) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def _store(self, key: Hashable, v: float, best: Any, alpha0: float, beta: float, depth: int) -> None:
+        # As Table.store: the flag against α₀; a deeper entry stays; one of the same depth is merged.
+        lower, upper = (-inf, v) if v <= alpha0 else (v, inf) if v >= beta else (v, v)
+        old = self.table.get(key)
+        if old is not None:
+            if old[2] > depth:
+                return
+            if old[2] == depth:
+                lower, upper = max(lower, old[0]), min(upper, old[1])
+                if best is None:
+                    best = old[3]
+        self.table[key] = (lower, upper, depth, best)
+
+    def _remember(self, ply: int, a: Any) -> None:
+        slots = self.killers.get(ply)
+        if not slots:
+            self.killers[ply] = [a]
+        elif slots[0] != a:
+            self.killers[ply] = [a, slots[0]]
+
+
+def _ranked(moves: list[Any], first: Any, killers: list[Any] | None) -> list[Any]:
+    """``moves`` with ``first``, then the killers, in front; the rest keep their order (a stable sort by rank)."""
+    if first is None and not killers:
+        return moves
+    front = [first] if first is not None and first in moves else []
+    if killers:
+        front += [k for k in killers if k != first and k in moves]
+    if not front:
+        return moves
+    return front + [a for a in moves if a not in front]
+
+
+def _finite(x: Any, state: Any) -> float:
+    # x - x is 0 for every finite float and NaN for NaN and ±∞; anything else takes the long check.
+    if type(x) is float and x - x == 0:
+        return x
+    return checked_evaluation(x, state)
+
+
+class _GameKernel(_Kernel):
+    """Any game, through its protocol; states are the table's keys, as in the readable search."""
+
+    def __init__(self, problem: Problem, deadline: float | None) -> None:
+        super().__init__(deadline)
+        self.p = problem
+
+    def run(self, depth: int) -> tuple[float, Any]:
+        p = self.p
+        game, me, evaluate, table, killers = p.game, p.player, p.evaluate, self.table, self.killers
+        deadline, clock = self.deadline, time.perf_counter
+        assert evaluate is not None
+        store, remember = self._store, self._remember
+
+        def negamax(s: Any, alpha: float, beta: float, ply: int, color: int) -> float:
+            self.nodes += 1
+            if game.is_terminal(s):
+                return color * game.utility(s, me)
+            if ply >= depth:
+                return color * _finite(evaluate(s, me), s)
+            if deadline is not None and clock() > deadline:
+                raise _OutOfTime
+            alpha0, entry, left = alpha, table.get(s), depth - ply
+            if entry is not None and entry[2] >= left:
+                lower, upper = entry[0], entry[1]
+                if lower >= beta:
+                    self.hits += 1
+                    return lower
+                if upper <= alpha:
+                    self.hits += 1
+                    return upper
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
+                if alpha >= beta:
+                    self.hits += 1
+                    return alpha
+            moves = _ranked([a for _, a in p.actions(s)], entry[3] if entry is not None else None, killers.get(ply))
+            v, best = -inf, None
+            for a in moves:
+                v2 = -negamax(game.result(s, a), -beta, -alpha, ply + 1, -color)
+                if v2 > v:
+                    v, best = v2, a
+                if v >= beta:
+                    self.cutoffs += 1
+                    remember(ply, a)
+                    break
+                alpha = max(alpha, v)
+            store(s, v, best, alpha0, beta, left)
+            return v
+
+        color = 1 if p.root_is_max else -1
+        v = color * negamax(p.state, -inf, inf, 0, color)
+        entry = table.get(p.state)
+        return v, (entry[3] if entry is not None else None)
+
+    def line(self, depth: int) -> tuple[Any, ...]:
+        game, s = self.p.game, self.p.state
+        out: list[Any] = []
+        while len(out) < depth and not game.is_terminal(s) and s in self.table:
+            a = self.table[s][3]
+            out.append(a)
+            s = game.result(s, a)
+        return tuple(out)
+
+
+class _ConnectFourKernel(_Kernel):
+    """Connect Four on the ints themselves: the side to move's pieces and the occupied cells.
+
+    A child that is over or at the depth limit is scored in its parent's loop,
+    without a call, and counted as the call the readable search makes for it.
+    """
+
+    def __init__(self, game: Any, problem: Problem, deadline: float | None) -> None:
+        super().__init__(deadline)
+        self.game, self.p = game, problem
+        g = game.geometry
+        self.sequence = list(g.centre_order if problem.order is not None else range(g.width))
+
+    def run(self, depth: int) -> tuple[float, Any]:
+        from abteach.games.connect4 import _board  # the one way boards are made, for evaluate
+
+        game, p = self.game, self.p
+        g = game.geometry
+        root = p.state
+        me, evaluate = p.player, p.evaluate
+        assert evaluate is not None
+        if game.is_terminal(root):
+            self.nodes += 1
+            return game.utility(root, me), None
+        table, killers, sequence = self.table, self.killers, self.sequence
+        bottom, column, top, cells, base = g.bottom, g.column, g.top, g.width * g.height, g.bottom_row
+        has_line, deadline, clock = g.has_line, self.deadline, time.perf_counter
+        store, remember = self._store, self._remember
+        four = g.k == 4
+        s1, s2, s3, s4 = g.shifts
+        d1, d2, d3, d4 = 2 * s1, 2 * s2, 2 * s3, 2 * s4
+        # The root's player is MAX (color +1); a node an odd number of plies down is MIN's.
+
+        def negamax(cur: int, occ: int, n: int, alpha: float, beta: float, ply: int, color: int) -> float:
+            self.nodes += 1
+            if deadline is not None and clock() > deadline:
+                raise _OutOfTime
+            key = (cur if n % 2 == 0 else occ ^ cur) + occ + base  # game.key: X's pieces, occupied, bottom row
+            alpha0, entry, left = alpha, table.get(key), depth - ply
+            if entry is not None and entry[2] >= left:
+                lower, upper = entry[0], entry[1]
+                if lower >= beta:
+                    self.hits += 1
+                    return lower
+                if upper <= alpha:
+                    self.hits += 1
+                    return upper
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
+                if alpha >= beta:
+                    self.hits += 1
+                    return alpha
+            moves = [c for c in sequence if not occ & top[c]]
+            moves = _ranked(moves, entry[3] if entry is not None else None, killers.get(ply))
+            opp = occ ^ cur
+            leaves = ply + 1 >= depth
+            v, best = -inf, None
+            for c in moves:
+                bit = (occ + bottom[c]) & column[c]
+                mine = cur | bit
+                if four:  # has_line written out for four in a row: the loop's most frequent question
+                    m = mine & (mine >> s1)
+                    won = m & (m >> d1)
+                    if not won:
+                        m = mine & (mine >> s2)
+                        won = m & (m >> d2)
+                        if not won:
+                            m = mine & (mine >> s3)
+                            won = m & (m >> d3)
+                            if not won:
+                                m = mine & (mine >> s4)
+                                won = m & (m >> d4)
+                else:
+                    won = has_line(mine)
+                if won:
+                    self.nodes += 1
+                    v2: float = 1  # the child is lost for its side to move: -(-1)
+                elif n + 1 == cells:
+                    self.nodes += 1
+                    v2 = 0
+                elif leaves:
+                    self.nodes += 1
+                    x, o = (mine, opp) if n % 2 == 0 else (opp, mine)  # X moves when the count is even
+                    b = _board(g, x, o, n + 1, None)
+                    v2 = color * _finite(evaluate(b, me), b)
+                else:
+                    v2 = -negamax(opp, occ | bit, n + 1, -beta, -alpha, ply + 1, -color)
+                if v2 > v:
+                    v, best = v2, c
+                if v >= beta:
+                    self.cutoffs += 1
+                    remember(ply, c)
+                    break
+                if v > alpha:
+                    alpha = v
+            store(key, v, best, alpha0, beta, left)
+            return v
+
+        x, o, n = root._x, root._o, root._n
+        cur = x if n % 2 == 0 else o
+        v = negamax(cur, x | o, n, -inf, inf, 0, 1)
+        return v, table[game.key(root)][3]
+
+    def line(self, depth: int) -> tuple[Any, ...]:
+        game, s = self.game, self.p.state
+        out: list[Any] = []
+        while len(out) < depth and not game.is_terminal(s):
+            entry = self.table.get(game.key(s))
+            if entry is None:
+                break
+            out.append(entry[3])
+            s = game.result(s, entry[3])
+        return tuple(out)
+
+
+__all__ = ["solve", "Solver", "deepen", "EngineResult"]
