@@ -84,6 +84,24 @@ def no_pruning(b: int, d: int) -> int:
     return b ** d
 
 
+def deepening_floor(b: int, d: int) -> int:
+    """The fewest leaves iterative deepening to depth ``d`` can evaluate, every pass counted.
+
+    Pass ``k`` proves the value at depth ``k``, and a table from shallower
+    passes cannot stand in for any of it (its entries are not deep enough), so
+    on a tree each pass evaluates at least its own minimal tree:
+    ``knuth_moore(b, 1) + … + knuth_moore(b, d)``.
+
+    Examples
+    --------
+    >>> from abteach.lessons.complexity import deepening_floor, knuth_moore
+    >>> deepening_floor(4, 6), knuth_moore(4, 6)  # 4 + 7 + 19 + 31 + 79 + 127
+    (267, 127)
+    """
+    _check_bd(b, d)
+    return sum(knuth_moore(b, k) for k in range(1, d + 1))
+
+
 def pearl_xi(b: float) -> float:
     """The root ``ξ`` in (0, 1) of ``x**b + x − 1 = 0``, found by bisection to full precision.
 

@@ -221,7 +221,8 @@ def negamax_memory(game: Any, state: Any = None, *, depth: int | None = None, ev
 
 def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluate: Evaluate | None = None,
                         order: Order | None = None, tt: bool = True, killers: bool = True, history: bool = False,
-                        time_budget: float | None = None, trace: bool = True) -> SearchResult:
+                        time_budget: float | None = None, delta: float | None = None,
+                        trace: bool = True) -> SearchResult:
     """Search to depth 1, 2, ..., ``max_depth``, each pass ordered by what the one before found.
 
     Each iteration is a pass in the trace.  With ``tt`` the table's best move
@@ -229,6 +230,13 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
     ``time_budget`` (seconds) stops between or inside passes and keeps the
     deepest pass that finished.  On an explicit tree ``evaluate(state, player)``
     scores the states where a pass stops above the leaves.
+
+    With ``delta``, every pass from the third is an aspiration search: the
+    window (g − δ, g + δ) around the value g of the pass two before, whose
+    last ply was the same side's move (consecutive passes swing by a whole
+    ply, MAX's then MIN's), and on a fail-low or fail-high a re-search with
+    the window opened on that side.  The table and the killers carry over from
+    pass to pass and into the re-search.
 
     Examples
     --------
@@ -242,6 +250,9 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
     if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
                                     or not time_budget > 0):
         raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
+    if delta is not None and (isinstance(delta, bool) or not isinstance(delta, (int, float))
+                              or not delta > 0):  # `not > 0` also refuses NaN
+        raise ValueError(f"delta must be a positive number (or None for full windows), not {delta!r}")
     if evaluate is None:
         # Every pass but the last stops above the leaves, so it needs an evaluation: say so before searching.
         raise ValueError("iterative deepening stops above the leaves in its early passes: "
@@ -251,11 +262,15 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
     if time_budget is not None:
         o.deadline = time.perf_counter() + time_budget
     value, done, kept = 0.0, 0, dict(log.best)
+    values: list[float] = []  # each finished pass's value, for MAX
     for d in range(1, max_depth + 1):
         problem.depth = d
-        log.mark(Kind.PASS, "id.iterate", f"depth {d}", d)
         try:
-            value = run(lambda p, lg: color * searcher(p, lg, o)(p.state, -inf, inf, color), problem, log)
+            if delta is None or len(values) < 2:
+                log.mark(Kind.PASS, "id.iterate", f"depth {d}", d)
+                value = run(lambda p, lg: color * searcher(p, lg, o)(p.state, -inf, inf, color), problem, log)
+            else:
+                value = _aspirated(problem, log, o, color, d, values[-2], delta)
         except OutOfTime:
             # The unfinished pass stays in the trace, but the answer is the last finished pass's.
             log.stack.clear()
@@ -263,11 +278,27 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
             log.best.update(kept)
             break
         done, kept = d, dict(log.best)
+        values.append(value)
         o.pv = _principal(log, problem.root)
     if done == 0:
         raise ValueError(f"time_budget={time_budget!r} s was not enough for a search to depth 1")
     problem.depth = done
     return _finish(problem, log, value, "iterative_deepening", o, done, depth=done)
+
+
+def _aspirated(problem: Problem, log: Tally, o: Options, color: int, d: int, guess: float, delta: float) -> float:
+    """One pass of iterative deepening in the window (guess − δ, guess + δ), searched again if it fails; for MAX."""
+    search = searcher(problem, log, o)
+    α, β = color * guess - delta, color * guess + delta
+    log.mark(Kind.PASS, "id.iterate", f"depth {d}: aspiration window ({_f(α)}, {_f(β)})", d)
+    g = run(lambda p, lg: search(p.state, α, β, color), problem, log)
+    if g <= α:
+        log.mark(Kind.PASS, "id.iterate", f"depth {d}: fail-low, search again with (−∞, {_f(g)})", d)
+        g = run(lambda p, lg: search(p.state, -inf, g, color), problem, log)
+    elif g >= β:
+        log.mark(Kind.PASS, "id.iterate", f"depth {d}: fail-high, search again with ({_f(g)}, +∞)", d)
+        g = run(lambda p, lg: search(p.state, g, inf, color), problem, log)
+    return color * g
 
 
 def _principal(log: Tally, root: tuple[int, ...]) -> dict[tuple[int, ...], Any]:
