@@ -1,19 +1,23 @@
 # Two entry points: `make lab` opens the lectures, `make test` runs every test.
 # Both create .venv on first use and are safe to re-run.
 PYTHON ?= python3
+# The lectures get a venv of their own, so JupyterLab opens with no test or grading tools in it;
+# everything else (tests, exports, app, lite, benchmarks) shares .venv.
+LAB_VENV := .venv-lab
 VENV   := .venv
 BIN    := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
 .PHONY: lab lab-copy test unit notebooks regenerate clean bench grade-demo assets html slides app lite
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+# A venv, made on first use.
+%/bin/python:
+	$(PYTHON) -m venv $*
+	$*/bin/python -m pip install --quiet --upgrade pip
 
 # A stamp per install flavour, redone when pyproject.toml changes.
-$(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lab]'
+$(LAB_VENV)/.installed-lab: pyproject.toml | $(LAB_VENV)/bin/python
+	$(LAB_VENV)/bin/python -m pip install --quiet -e '.[lab]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -47,9 +51,9 @@ lab-copy:
 	    [ -e "$(LAB_DIR)/$${nb##*/}" ] || { cp "$$nb" "$(LAB_DIR)/" && echo "copied $$nb to $(LAB_DIR)/"; }; \
 	done
 
-lab: $(VENV)/.installed-lab lab-copy
+lab: $(LAB_VENV)/.installed-lab lab-copy
 	@echo "Opening your working copies in $(LAB_DIR)/; the originals in notebooks/ are left untouched."
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_DIR)/
+	$(LAB_VENV)/bin/jupyter lab $(ROOT_FLAG) $(LAB_DIR)/
 
 # The JavaScript that offline pages load (widget manager, require.js, MathJax, reveal.js), installed with npm
 # at the versions in scripts/assets/package.json; the export copies what it needs beside the pages.
@@ -112,4 +116,4 @@ grade-demo: $(VENV)/.installed-test
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python course/grade_demo.py
 
 clean:
-	rm -rf $(VENV) build
+	rm -rf $(VENV) $(LAB_VENV) build

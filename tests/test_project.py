@@ -1,6 +1,7 @@
 """The project's own set-up stays consistent: one list of dependencies, two commands."""
 
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -62,8 +63,19 @@ def _recipe(target: str) -> list[str]:
 
 
 def test_make_installs_the_right_extras():
-    assert any("pip install" in c and "'.[lab]'" in c for c in _recipe("$(VENV)/.installed-lab"))
+    assert any("pip install" in c and "'.[lab]'" in c for c in _recipe("$(LAB_VENV)/.installed-lab"))
     assert any("pip install" in c and "'.[test]'" in c for c in _recipe("$(VENV)/.installed-test"))
+
+
+def test_lab_and_test_have_their_own_venvs():
+    # The lectures open in a venv with no test or grading tools (nbgrader would add its menus to JupyterLab).
+    lab = subprocess.run(["make", "-n", "--no-print-directory", "lab"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60).stdout
+    test = subprocess.run(["make", "-n", "--no-print-directory", "test"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60).stdout
+    jupyter = [line for line in lab.splitlines() if "jupyter lab" in line]
+    assert jupyter and all(line.startswith(".venv-lab/bin/") for line in jupyter), lab
+    assert ".venv-lab" not in test and "'.[test]'" not in lab and "nbgrader" not in lab
 
 
 def test_make_test_checks_types_first():
