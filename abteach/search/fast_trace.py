@@ -1,13 +1,27 @@
-"""A fast twin of the traced 3rd-edition alpha-beta on explicit trees: the same events, written inline.
+"""A fast twin of the traced 3rd-edition alpha-beta on explicit trees: the same events, made when first read.
 
 The readable search (:func:`abteach.search.alphabeta.alphabeta3`) reports
 each pseudocode line through a recorder method; on a big tree those calls
-are most of its time.  This twin walks a :class:`~abteach.games.trees.Tree`'s
-nodes directly and appends each event itself, so a traced search of a tree
-costs little more than an untraced one.  It makes exactly the events, counts,
-evaluated and pruned paths and best moves the readable search makes; the
-tests compare the two event by event on random trees with ties, under both
-tie rules.  Students read the readable one; this one only runs.
+are most of its time.  This twin leaves in the recorder exactly the events,
+counts, evaluated and pruned paths and best moves the readable search
+leaves; the tests compare the two event by event on random trees with ties,
+under both tie rules.  Students read the readable one; this one only runs.
+
+It works in two parts.
+
+* The search itself is the lean tree walk (:func:`abteach.search.lean.walk_tree`):
+  it finds the value and the counts, and keeps the evaluated leaves, the
+  cutoffs and the best children as nodes, from which the recorder's lists
+  are made when first read.
+* The events (about five a node, each a 14-field tuple, and a comparison
+  text for most) are made only when something first reads them, by
+  :func:`tree_events`: a walk that writes each event inline.  An explicit
+  tree is immutable and the search is deterministic, so that walk makes
+  the events the search would have made; it checks that it reached the
+  same value, node count and cutoffs.
+
+So a traced search of a tree costs little more than an untraced one, and
+what it defers is paid once, by whoever steps through the trace.
 
 Examples
 --------
@@ -24,13 +38,16 @@ True
 
 from __future__ import annotations
 
+import gc
+from functools import partial
 from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.games.trees import Node, Tree
+from abteach.games.trees import Node, Path
 from abteach.search.events import Bound, Event, Kind, fmt
-from abteach.search.lean import tree_start
+from abteach.search.lean import tree_start, walk_tree
+from abteach.search.later import Later
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder
 
@@ -45,19 +62,52 @@ def applies(problem: Problem, log: Recorder, edition: int) -> bool:
     return edition == 3 and tree_start(problem, log) is not None
 
 
-def _num(x: Any) -> str:
-    return str(x) if type(x) is int else fmt(x)
-
-
 def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> float:
-    """ALPHA-BETA-SEARCH (3rd edition) on ``p.game``, a tree, leaving in ``log`` what the readable search leaves."""
-    events: list[Event] = log.events
+    """ALPHA-BETA-SEARCH (3rd edition) on ``p.game``, a tree, leaving in ``log`` what the readable search leaves.
+
+    The counts are filled in at once; the paths, best moves and events are
+    made when first read (:mod:`abteach.search.later`).
+    """
+    start: Node = p.state
+    max_first = p.root_is_max
+    value = walk_tree(start, max_first, "alphabeta", prune_on_tie, log)
+    before = log.events  # a recorder given events already keeps them, first
+    log.events = Later(partial(tree_events, start, max_first, prune_on_tie, log.closed_window,
+                               (value, log.nodes, log.cutoffs), before))
+    return value
+
+
+def tree_events(start: Node, max_first: bool, prune_on_tie: bool, closed: bool,
+                expect: tuple[float, int, int] | None = None, into: list[Event] | None = None) -> list[Event]:
+    """The events of ALPHA-BETA-SEARCH (3rd edition) from ``start``, as the readable search reports them.
+
+    Parameters
+    ----------
+    start : Node
+        A node of a well-formed tree, where the search starts.
+    max_first : bool
+        Whether MAX moves at ``start`` (MAX-VALUE is called first).
+    prune_on_tie : bool
+        The tie rule, as for the search.
+    closed : bool
+        Whether bounds are classified on the closed window (the strict tie rule's recorder).
+    expect : (value, nodes, cutoffs), optional
+        What the search found; the walk must find the same.
+    into : list, optional
+        A list to append the events to (a new one by default).
+
+    Returns
+    -------
+    list of Event
+
+    Raises
+    ------
+    RuntimeError
+        The walk did not find ``expect``: the tree was changed after it was searched.
+    """
+    events: list[Event] = [] if into is None else into
     ev = events.append
-    evaluated = log.evaluated
-    ev_leaf = evaluated.append
-    pruned = log.pruned
-    best = log.best
-    closed = log.closed_window
+    best: dict[Path, tuple[int, float]] = {}
     GE, LE = ("≥", "≤") if prune_on_tie else (">", "<")
     counts = [0, 0]  # nodes, cutoffs
 
@@ -68,7 +118,6 @@ def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> floa
         kids = node._children
         if not kids:
             u = node._value
-            ev_leaf(path)
             ev(_new(Event, (_LEAF, path, "max.terminal", α, β, u, u, MAX, None, None, (), "", "", None)))
             return u  # type: ignore[return-value]
         α0, β0 = α, β
@@ -87,7 +136,6 @@ def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> floa
             if (v >= β) if prune_on_tie else (v > β):
                 skipped = tuple([c._path for c in kids[k + 1:]]) if k < last else ()
                 counts[1] += 1
-                pruned.extend(skipped)
                 ev(_new(Event, (_CUTOFF, path, "max.test", α, β, v, None, None, None, None, skipped, text, "",
                                 None)))
                 ev(_new(Event, (_EXIT, path, "max.test", α, β, v, v, None, _bound(v, α0, β0, closed), b[0], (),
@@ -108,7 +156,6 @@ def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> floa
         kids = node._children
         if not kids:
             u = node._value
-            ev_leaf(path)
             ev(_new(Event, (_LEAF, path, "min.terminal", α, β, u, u, MIN, None, None, (), "", "", None)))
             return u  # type: ignore[return-value]
         α0, β0 = α, β
@@ -127,7 +174,6 @@ def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> floa
             if (v <= α) if prune_on_tie else (v < α):
                 skipped = tuple([c._path for c in kids[k + 1:]]) if k < last else ()
                 counts[1] += 1
-                pruned.extend(skipped)
                 ev(_new(Event, (_CUTOFF, path, "min.test", α, β, v, None, None, None, None, skipped, text, "",
                                 None)))
                 ev(_new(Event, (_EXIT, path, "min.test", α, β, v, v, None, _bound(v, α0, β0, closed), b[0], (),
@@ -141,11 +187,26 @@ def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> floa
                         (), "", "", None)))
         return v
 
-    tree: Tree = p.game
-    start: Node = p.state
-    value = (max_value if tree.to_move(start) == p.player else min_value)(start, -inf, inf)
-    log.nodes, log.cutoffs = counts
-    return value
+    # Events are many small tuples that live as long as the trace and form no
+    # cycles: the cyclic collector would only walk them again while they are made.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        value = (max_value if max_first else min_value)(start, -inf, inf)
+    finally:
+        # The two functions call each other through their closures: a cycle,
+        # which would keep `events` for the cyclic collector.  Break it.
+        max_value = min_value = None  # type: ignore[assignment]
+        if paused:
+            gc.enable()
+    if expect is not None and (value, counts[0], counts[1]) != expect:
+        raise RuntimeError(f"the tree below the node at {start._path!r} was changed after it was searched: its events now give "
+                           f"value {value!r}, {counts[0]} nodes and {counts[1]} cutoffs, not {expect!r}")
+    return events
+
+
+def _num(x: Any) -> str:
+    return str(x) if type(x) is int else fmt(x)
 
 
 def _bound(v: float, low: float, high: float, closed: bool) -> Bound:

@@ -43,13 +43,13 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from itertools import chain
 from math import inf
 from operator import attrgetter
 from typing import Any, Callable, Iterator
 
 from abteach.games.players import MAX
 from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
+from abteach.search.later import Later
 from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Tally
 
@@ -100,7 +100,7 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
     log = Tally(problem.root) if tally is None else tally
     start = tree_start(problem, log)
     if start is not None:
-        value = _walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log)
+        value = walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log)
     else:
         value = _walk_game(problem, algorithm, prune_on_tie, log)
     return value, log
@@ -131,22 +131,83 @@ def tree_start(problem: Problem, log: Tally) -> Node | None:
     return state
 
 
-def _walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool, log: Tally) -> float:
-    evaluated: list[Path] = []
-    best: dict[Path, tuple[int, float]] = {}
-    cuts: list[tuple[Node, ...]] = []  # the children each cutoff skipped
+def walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool, log: Tally) -> float:
+    """Search the tree below ``start`` (a node :func:`tree_start` accepted); the value, with ``log`` filled in."""
+    leaves: list[Node] = []
+    best: dict[Node, Node] = {}
+    cuts: list[Node] = []
     with _collector_paused():
         if algorithm == "minimax":
-            value = (_mm_max if root_is_max else _mm_min)(start, evaluated.append, best)
+            value = (_mm_max if root_is_max else _mm_min)(start, leaves.append, best)
         else:
             top = _ab_max if root_is_max else _ab_min
-            value = top(start, -inf, inf, evaluated.append, best, cuts.append, prune_on_tie)
-        pruned = list(map(_path_of, chain.from_iterable(cuts)))
-    # Every inner node of a tree has a child, so each call is a leaf or has a best child.
-    log.nodes = len(evaluated) + len(best)
-    log.cutoffs = len(cuts)
-    log.evaluated, log.pruned, log.best = evaluated, pruned, best
+            value = top(start, -inf, inf, leaves.append, best, cuts.append, prune_on_tie)
+    fill(log, TreeRecord(start, leaves, best, cuts))
     return value
+
+
+def fill(log: Tally, record: "TreeRecord") -> None:
+    """Fill in ``log`` from what a tree walk kept: the counts now, the paths and best moves when first read."""
+    # Every inner node of a tree has a child, so each call is a leaf or has a best child.
+    log.nodes = len(record.leaves) + len(record.best)
+    log.cutoffs = len(record.cuts)
+    log.evaluated = Later(record.evaluated)
+    log.pruned = Later(record.pruned)
+    log.best = Later(record.best_moves)
+    log.compact = record
+
+
+class TreeRecord:
+    """What a tree walk keeps, all of it nodes rather than paths; a tally's lists are made from it.
+
+    A walk notes a node with one list append or one dict entry keyed by the
+    node itself (hashed by identity), where the tally's own form would read
+    a path per leaf, and hash a path and make a pair per inner node.  The
+    tally's lists read the same from this record: ``leaves`` are in the
+    order evaluated; ``best`` maps each inner node to its best child, in the
+    order the calls returned; ``cuts`` holds the nodes cut off, in order (a
+    node is cut at its best child, so the children after it are pruned).
+
+    A node's v is what its best child returned (v changes only to take in a
+    child's value, and the best child is the one it last took), so it is not
+    kept either: it is the value of the leaf at the end of the chain of best
+    children, and the calls returned children first.
+    """
+
+    __slots__ = ("start", "leaves", "best", "cuts")
+
+    def __init__(self, start: Node, leaves: list[Node], best: dict[Node, Node], cuts: list[Node]) -> None:
+        self.start = start
+        self.leaves = leaves
+        self.best = best
+        self.cuts = cuts
+
+    def evaluated(self) -> list[Path]:
+        return list(map(_path_of, self.leaves))
+
+    def pruned(self) -> list[Path]:
+        out: list[Path] = []
+        best = self.best
+        for node in self.cuts:
+            out.extend(map(_path_of, node._children[best[node]._path[-1] + 1:]))
+        return out
+
+    def best_moves(self) -> dict[Path, tuple[int, float]]:
+        v: dict[Node, float] = {}
+        out: dict[Path, tuple[int, float]] = {}
+        for node, child in self.best.items():
+            x: float = v[child] if child._children else child._value  # type: ignore[assignment]
+            v[node] = x
+            out[node._path] = (child._path[-1], x)
+        return out
+
+    def best_move(self, path: Path) -> int | None:
+        """The index of the best child at ``path`` (at or below the start), or None if it has none."""
+        node = self.start
+        for i in path[len(node._path):]:
+            node = node._children[i]
+        child = self.best.get(node)
+        return None if child is None else child._path[-1]
 
 
 @contextmanager
@@ -175,77 +236,101 @@ _path_of = attrgetter("_path")
 # equivalences, so that it notes the same things in the same order:
 #
 # * v = max(v, got) keeps v unless got > v, so `if got > v: v = got`; likewise
-#   α = max(α, v) and the MIN side.
+#   α = max(α, v) and the MIN side.  For the first child, max(-∞, got) is got.
 # * β is fixed within a MAX call, so the test v ≥ β can only change when v
 #   does: it is made after the first child and after each improvement.
 # * The tally's best child of a node is its first child, replaced by each
 #   child that changes v: `bc`.  It is written to `best` once, as the call
 #   returns, so `best` is equal to the tally's but filled in another order.
+#   A cutoff comes right after v changed, so the child cut at is `bc`.
 # * A leaf child is evaluated inside its parent's loop, without a call; the
 #   order of evaluations is unchanged.
 # * Paths are the nodes' own: the start was checked to be where its path says.
 #
-# `leaf` is evaluated.append, `cut` notes the children a cutoff skips (their
-# paths are read afterwards, all at once); `tie` is prune_on_tie.
+# They note nodes, not paths (see TreeRecord): `leaf` is leaves.append,
+# `best` maps a node to its best child, `cut` notes each node cut off;
+# `tie` is prune_on_tie.  The first child is searched before the loop, so the
+# loop need not ask whether it is at the first child.
 
-def _ab_max(node: Node, alpha: float, beta: float, leaf: Callable[[Path], None],
-            best: dict[Path, tuple[int, float]], cut: Callable[[tuple[Node, ...]], None], tie: bool) -> float:
+_Leaf = Callable[[Node], None]
+
+
+def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Leaf,
+            tie: bool) -> float:
     kids = node._children
     if not kids:
-        leaf(node._path)
+        leaf(node)
         return node._value  # type: ignore[return-value]  # a leaf of a well-formed tree holds a number
-    v = -inf
-    bc = None
-    for child in kids:
+    bc = kids[0]
+    if bc._children:
+        v = _ab_min(bc, alpha, beta, leaf, best, cut, tie)
+    else:
+        leaf(bc)
+        v = bc._value  # type: ignore[assignment]
+    if (v >= beta) if tie else (v > beta):
+        best[node] = bc
+        cut(node)
+        return v
+    if v > alpha:
+        alpha = v
+    for child in kids[1:]:
         if child._children:
             got = _ab_min(child, alpha, beta, leaf, best, cut, tie)
         else:
-            leaf(child._path)
+            leaf(child)
             got = child._value  # type: ignore[assignment]
-        if got > v or bc is None:
-            if got > v:
-                v = got
+        if got > v:
+            v = got
             bc = child
-            if v > beta or (tie and v == beta):
-                cut(kids[kids.index(child) + 1:])
+            if (v >= beta) if tie else (v > beta):
+                cut(node)
                 break
             if v > alpha:
                 alpha = v
-    best[node._path] = (bc._path[-1], v)  # type: ignore[union-attr]  # kids is not empty
+    best[node] = bc
     return v
 
 
-def _ab_min(node: Node, alpha: float, beta: float, leaf: Callable[[Path], None],
-            best: dict[Path, tuple[int, float]], cut: Callable[[tuple[Node, ...]], None], tie: bool) -> float:
+def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Leaf,
+            tie: bool) -> float:
     kids = node._children
     if not kids:
-        leaf(node._path)
+        leaf(node)
         return node._value  # type: ignore[return-value]
-    v = inf
-    bc = None
-    for child in kids:
+    bc = kids[0]
+    if bc._children:
+        v = _ab_max(bc, alpha, beta, leaf, best, cut, tie)
+    else:
+        leaf(bc)
+        v = bc._value  # type: ignore[assignment]
+    if (v <= alpha) if tie else (v < alpha):
+        best[node] = bc
+        cut(node)
+        return v
+    if v < beta:
+        beta = v
+    for child in kids[1:]:
         if child._children:
             got = _ab_max(child, alpha, beta, leaf, best, cut, tie)
         else:
-            leaf(child._path)
+            leaf(child)
             got = child._value  # type: ignore[assignment]
-        if got < v or bc is None:
-            if got < v:
-                v = got
+        if got < v:
+            v = got
             bc = child
-            if v < alpha or (tie and v == alpha):
-                cut(kids[kids.index(child) + 1:])
+            if (v <= alpha) if tie else (v < alpha):
+                cut(node)
                 break
             if v < beta:
                 beta = v
-    best[node._path] = (bc._path[-1], v)  # type: ignore[union-attr]
+    best[node] = bc
     return v
 
 
-def _mm_max(node: Node, leaf: Callable[[Path], None], best: dict[Path, tuple[int, float]]) -> float:
+def _mm_max(node: Node, leaf: _Leaf, best: dict[Node, Node]) -> float:
     kids = node._children
     if not kids:
-        leaf(node._path)
+        leaf(node)
         return node._value  # type: ignore[return-value]
     v = -inf
     bc = kids[0]
@@ -253,19 +338,19 @@ def _mm_max(node: Node, leaf: Callable[[Path], None], best: dict[Path, tuple[int
         if child._children:
             got = _mm_min(child, leaf, best)
         else:
-            leaf(child._path)
+            leaf(child)
             got = child._value  # type: ignore[assignment]
         if got > v:
             v = got
             bc = child
-    best[node._path] = (bc._path[-1], v)
+    best[node] = bc
     return v
 
 
-def _mm_min(node: Node, leaf: Callable[[Path], None], best: dict[Path, tuple[int, float]]) -> float:
+def _mm_min(node: Node, leaf: _Leaf, best: dict[Node, Node]) -> float:
     kids = node._children
     if not kids:
-        leaf(node._path)
+        leaf(node)
         return node._value  # type: ignore[return-value]
     v = inf
     bc = kids[0]
@@ -273,12 +358,12 @@ def _mm_min(node: Node, leaf: Callable[[Path], None], best: dict[Path, tuple[int
         if child._children:
             got = _mm_max(child, leaf, best)
         else:
-            leaf(child._path)
+            leaf(child)
             got = child._value  # type: ignore[assignment]
         if got < v:
             v = got
             bc = child
-    best[node._path] = (bc._path[-1], v)
+    best[node] = bc
     return v
 
 

@@ -26,10 +26,12 @@ mistakes, whose faults are in exactly that bookkeeping).
 
 from __future__ import annotations
 
+from functools import partial
 from math import inf
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Protocol
 
 from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.search.later import Deferred, Later, made
 from abteach.games.trees import Path
 
 # A comparison the search made, kept in parts so an untraced search never formats
@@ -62,23 +64,56 @@ class Call:
         self.child: Path | None = None  # the path of that child
 
 
+class Compact(Protocol):
+    """What a fast search kept instead of a ``best`` dict: it can still answer for one node."""
+
+    def best_move(self, path: Path) -> int | None: ...
+
+
 class Tally:
-    """The recorder of an untraced search: counts, evaluated leaves, pruned children, best moves."""
+    """The recorder of an untraced search: counts, evaluated leaves, pruned children, best moves.
+
+    ``evaluated``, ``pruned`` and ``best`` read as a list, a list and a dict.
+    A fast search may leave them as :class:`~abteach.search.later.Later`
+    values, made on first read (see :mod:`abteach.search.lean`); the
+    methods below reach the made values directly, as ``_evaluated`` and so on,
+    because they only run on a tally that a search is filling in.
+    """
 
     events: list[Event] | None = None
+    evaluated: Deferred[list[Path]] = Deferred()
+    pruned: Deferred[list[Path]] = Deferred()
+    # path -> (child index, the v it produced); a later child replaces it only
+    # when it changes v, so ties keep the first child, as the textbook does.
+    best: Deferred[dict[Path, tuple[int, float]]] = Deferred()
+    _evaluated: list[Path]
+    _pruned: list[Path]
+    _best: dict[Path, tuple[int, float]]
 
     def __init__(self, root: Path = (), *, tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
         self.root = root
         self.tests = tests
         self.nodes = 0
         self.cutoffs = 0
-        self.evaluated: list[Path] = []
-        self.pruned: list[Path] = []
-        # path -> (child index, the v it produced); a later child replaces it only
-        # when it changes v, so ties keep the first child, as the textbook does.
-        self.best: dict[Path, tuple[int, float]] = {}
+        self.evaluated = []
+        self.pruned = []
+        self.best = {}
+        self.compact: Compact | None = None  # what answers best_move while ``best`` is not made
         self.stack: list[Call] = []
         self.negated = False  # True for negamax searches, whose children's values change sign
+
+    def best_move(self, path: Path) -> int | None:
+        """The index of the best child found at ``path``, or None; it leaves a deferred ``best`` unmade."""
+        if self.compact is not None and type(self.__dict__["_best"]) is Later:
+            return self.compact.best_move(path)
+        b = self._best.get(path)
+        return None if b is None else b[0]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickle holds the lists themselves, as one of a tally filled in directly would.
+        state = made(self)
+        state["compact"] = None
+        return state
 
     # -- the stack-keeping reports, one per pseudocode line ---------------------
     @property
@@ -164,7 +199,7 @@ class Tally:
         if got is not None:
             c.got = None
             if new != old and c.child is not None:
-                self.best[c.path] = (c.child[-1], new)
+                self._best[c.path] = (c.child[-1], new)
         return got
 
     def exit(self, line: str, v: float) -> float:
@@ -190,15 +225,15 @@ class Tally:
 
     def leaf_at(self, path: Path, line: str, player: str, value: float,
                 alpha: float | None = None, beta: float | None = None) -> float:
-        self.evaluated.append(path)  # the call itself was counted on entry
+        self._evaluated.append(path)  # the call itself was counted on entry
         return value
 
     def value_at(self, path: Path, line: str, v: float, child: Path | None = None, got: float | None = None,
                  alpha: float | None = None, beta: float | None = None) -> tuple[int, float] | None:
         """Note the new v; returns the node's best (child index, v) so far, if any."""
-        best = self.best.get(path)
+        best = self._best.get(path)
         if child is not None and (best is None or best[1] != v):
-            best = self.best[path] = (child[-1], v)
+            best = self._best[path] = (child[-1], v)
         return best
 
     def test_at(self, path: Path, line: str, test: Comparison, v: float | None,
@@ -212,7 +247,7 @@ class Tally:
     def cutoff_at(self, path: Path, line: str, test: Comparison, skipped: list[Path], v: float | None,
                   alpha: float | None, beta: float | None) -> None:
         self.cutoffs += 1
-        self.pruned.extend(skipped)
+        self._pruned.extend(skipped)
 
     def exit_at(self, path: Path, line: str, v: float, window: tuple[float | None, float | None],
                 alpha: float | None = None, beta: float | None = None) -> float:
@@ -235,12 +270,18 @@ class Recorder(Tally):
 
     ``closed_window``: under the strict tie rule a return equal to α or β is
     exact, so bounds are classified on the closed window.
+
+    ``events`` may be left as a :class:`~abteach.search.later.Later` by a
+    search that makes its events on first read (:mod:`abteach.search.fast_trace`).
     """
+
+    events: Deferred[list[Event]] = Deferred()
+    _events: list[Event]
 
     def __init__(self, root: Path = (), *, closed_window: bool = False,
                  tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
         super().__init__(root, tests=tests)
-        self.events: list[Event] = []
+        self.events = []
         self.closed_window = closed_window
 
     # The line-by-line reports, each building its event at once: a traced search makes
@@ -256,7 +297,7 @@ class Recorder(Tally):
             path = self.root
         stack.append(Call(path, player, alpha, beta))
         self.nodes += 1
-        self.events.append(_event(Event, (_ENTER, path, line, alpha, beta, None, None, player,
+        self._events.append(_event(Event, (_ENTER, path, line, alpha, beta, None, None, player,
                                           None, None, (), "", "", None)))
 
     def leaf(self, line: str, value: float) -> float:
@@ -264,21 +305,21 @@ class Recorder(Tally):
         c = stack.pop()
         if stack:
             stack[-1].got = value
-        self.evaluated.append(c.path)
-        self.events.append(_event(Event, (_LEAF, c.path, line, c.alpha, c.beta, value, value, c.player,
+        self._evaluated.append(c.path)
+        self._events.append(_event(Event, (_LEAF, c.path, line, c.alpha, c.beta, value, value, c.player,
                                           None, None, (), "", "", None)))
         return value
 
     def v(self, line: str, v: float) -> float:
         c = self.stack[-1]
         got = c.got
-        best = self.best.get(c.path)
+        best = self._best.get(c.path)
         if got is not None:
             c.got = None
             if best is None or best[1] != v:
-                best = self.best[c.path] = (c.child[-1], v)  # type: ignore[index]
+                best = self._best[c.path] = (c.child[-1], v)  # type: ignore[index]
         c.v = v
-        self.events.append(_event(Event, (_VALUE, c.path, line, c.alpha, c.beta, v, got, None,
+        self._events.append(_event(Event, (_VALUE, c.path, line, c.alpha, c.beta, v, got, None,
                                           None, best[0] if best else None, (), "", "", None)))
         return v
 
@@ -286,14 +327,14 @@ class Recorder(Tally):
         c = self.stack[-1]
         text = self._say(c, line)
         if not holds:
-            self.events.append(_event(Event, (_TEST, c.path, line, c.alpha, c.beta, c.v, None, None,
+            self._events.append(_event(Event, (_TEST, c.path, line, c.alpha, c.beta, c.v, None, None,
                                               None, None, (), text, "", None)))
             return False
         path, k = c.path, c.k
         skipped = tuple([path + (i,) for i, _ in c.kids[k + 1:]])
         self.cutoffs += 1
-        self.pruned.extend(skipped)
-        self.events.append(_event(Event, (_CUTOFF, path, line, c.alpha, c.beta, c.v, None, None,
+        self._pruned.extend(skipped)
+        self._events.append(_event(Event, (_CUTOFF, path, line, c.alpha, c.beta, c.v, None, None,
                                           None, None, skipped, text, "", None)))
         return True
 
@@ -308,8 +349,8 @@ class Recorder(Tally):
             bound = _UPPER if low is not None and v < low else _LOWER if high is not None and v > high else _EXACT
         else:
             bound = _UPPER if low is not None and v <= low else _LOWER if high is not None and v >= high else _EXACT
-        best = self.best.get(c.path)
-        self.events.append(_event(Event, (_EXIT, c.path, line, c.alpha, c.beta, v, v, None, bound,
+        best = self._best.get(c.path)
+        self._events.append(_event(Event, (_EXIT, c.path, line, c.alpha, c.beta, v, v, None, bound,
                                           best[0] if best else None, (), "", "", None)))
         return v
 
@@ -317,8 +358,8 @@ class Recorder(Tally):
         c = self.stack[-1]
         got = self._took(c, alpha, c.alpha) if c.got is not None else None
         c.alpha = alpha
-        best = self.best.get(c.path) if got is not None else None
-        self.events.append(_event(Event, (_WINDOW, c.path, line, alpha, c.beta, c.v, got, None,
+        best = self._best.get(c.path) if got is not None else None
+        self._events.append(_event(Event, (_WINDOW, c.path, line, alpha, c.beta, c.v, got, None,
                                           None, best[0] if best else None, (), "", "alpha", None)))
         return alpha
 
@@ -326,8 +367,8 @@ class Recorder(Tally):
         c = self.stack[-1]
         got = self._took(c, beta, c.beta) if c.got is not None else None
         c.beta = beta
-        best = self.best.get(c.path) if got is not None else None
-        self.events.append(_event(Event, (_WINDOW, c.path, line, c.alpha, beta, c.v, got, None,
+        best = self._best.get(c.path) if got is not None else None
+        self._events.append(_event(Event, (_WINDOW, c.path, line, c.alpha, beta, c.v, got, None,
                                           None, best[0] if best else None, (), "", "beta", None)))
         return beta
 
@@ -340,38 +381,38 @@ class Recorder(Tally):
 
     def enter_at(self, path, line, player, alpha, beta):
         self.nodes += 1
-        self.events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
+        self._events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
                                           None, None, (), "", "", None)))
 
     def leaf_at(self, path, line, player, value, alpha=None, beta=None):
-        self.evaluated.append(path)
-        self.events.append(_event(Event, (Kind.LEAF, path, line, alpha, beta, value, value, player,
+        self._evaluated.append(path)
+        self._events.append(_event(Event, (Kind.LEAF, path, line, alpha, beta, value, value, player,
                                           None, None, (), "", "", None)))
         return value
 
     def value_at(self, path, line, v, child=None, got=None, alpha=None, beta=None):
         best = Tally.value_at(self, path, line, v, child, got)
-        self.events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
+        self._events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
                                           None, best[0] if best else None, (), "", "", None)))
         return best
 
     def test_at(self, path, line, test, v, alpha=None, beta=None):
-        self.events.append(_event(Event, (Kind.TEST, path, line, alpha, beta, v, None, None,
+        self._events.append(_event(Event, (Kind.TEST, path, line, alpha, beta, v, None, None,
                                           None, None, (), say(test), "", None)))
 
     def window_at(self, path, line, which, v, alpha, beta, got=None):
-        best = self.best.get(path) if got is not None else None
-        self.events.append(_event(Event, (Kind.WINDOW, path, line, alpha, beta, v, got, None,
+        best = self._best.get(path) if got is not None else None
+        self._events.append(_event(Event, (Kind.WINDOW, path, line, alpha, beta, v, got, None,
                                           None, best[0] if best else None, (), "", which, None)))
 
     def cutoff_at(self, path, line, test, skipped, v, alpha, beta):
         Tally.cutoff_at(self, path, line, test, skipped, v, alpha, beta)
-        self.events.append(_event(Event, (Kind.CUTOFF, path, line, alpha, beta, v, None, None,
+        self._events.append(_event(Event, (Kind.CUTOFF, path, line, alpha, beta, v, None, None,
                                           None, None, tuple(skipped), say(test), "", None)))
 
     def exit_at(self, path, line, v, window, alpha=None, beta=None):
-        best = self.best.get(path)
-        self.events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
+        best = self._best.get(path)
+        self._events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
                                           Bound.classify(v, *window, closed=self.closed_window),
                                           best[0] if best else None, (), "", "", None)))
         return v
@@ -379,12 +420,24 @@ class Recorder(Tally):
     def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
         if self.stack:
             c = self.stack[-1]
-            self.events.append(Event(kind, c.path, line, c.alpha, c.beta, c.v, test=label, info=info))
+            self._events.append(Event(kind, c.path, line, c.alpha, c.beta, c.v, test=label, info=info))
         else:
-            self.events.append(Event(kind, self.root, line, test=label, info=info))
+            self._events.append(Event(kind, self.root, line, test=label, info=info))
 
     def done(self, value: float, move: int | None) -> None:
-        self.events.append(Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move))
+        event = Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move)
+        events = self.__dict__["_events"]
+        if type(events) is Later:
+            self.events = Later(partial(_then, events, event))
+        else:
+            events.append(event)
+
+
+def _then(events: Later[list[Event]], event: Event) -> list[Event]:
+    """The events once made, and ``event`` after them."""
+    out = events.get()
+    out.append(event)
+    return out
 
 
 def recorder_for(root: Path, trace: bool, *, tests: Mapping[str, tuple[str, str, str]] = TESTS,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Mapping
 
 from abteach.games.trees import Path
 from abteach.search.events import Event
+from abteach.search.later import Deferred, made, pending
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder, Tally
 
@@ -57,6 +58,10 @@ class SearchResult:
         How many passes over the tree it made (iterations, re-searches, MTD(f) passes).
     stats : mapping
         What a search keeps count of besides: its table's size, probes and hits, its re-searches.
+
+    ``evaluated``, ``pruned`` and ``events`` may be made only when first
+    read (:mod:`abteach.search.later`): a search of a big tree keeps them
+    compactly.  They read, compare and pickle as the lists they are.
     """
 
     value: float
@@ -64,15 +69,17 @@ class SearchResult:
     move_name: str | None
     pv: tuple[Any, ...]
     pv_path: Path
-    evaluated: list[Path]
-    pruned: list[Path]
-    nodes: int
-    cutoffs: int
-    spec: Spec
+    # A Deferred given no default leaves its field without one, but mypy takes
+    # any class attribute for a default: hence the three ignores.
+    evaluated: Deferred[list[Path]] = Deferred()
+    pruned: Deferred[list[Path]] = Deferred()
+    nodes: int  # type: ignore[misc]
+    cutoffs: int  # type: ignore[misc]
+    spec: Spec  # type: ignore[misc]
     trace: Any = None
     passes: int = 1
     stats: Mapping[str, Any] = field(default_factory=dict)
-    events: list[Event] | None = field(default=None, repr=False)
+    events: Deferred[list[Event] | None] = Deferred(default=None)
     problem: Problem | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -92,10 +99,24 @@ class SearchResult:
         """Number of leaves evaluated."""
         return len(self.evaluated)
 
+    def __getstate__(self) -> dict[str, Any]:
+        return made(self)
+
     def __repr__(self) -> str:
         name = self.spec.name + (f" ({self.spec.variant})" if self.spec.variant else "")
         return (f"SearchResult({name}, value={self.value!r}, move={self.move_name or self.move!r}, "
                 f"leaves={self.leaves}, nodes={self.nodes}, cutoffs={self.cutoffs}, pruned={len(self.pruned)})")
+
+
+def replaced(result: SearchResult, **changes: Any) -> SearchResult:
+    """:func:`dataclasses.replace` for a result, passing on unmade the fields it has not made yet.
+
+    ``dataclasses.replace`` reads every field it copies, which would make them.
+    """
+    for f in fields(result):
+        if f.init and f.name not in changes:
+            changes[f.name] = pending(result, f.name)
+    return SearchResult(**changes)
 
 
 def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
@@ -129,10 +150,11 @@ def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = N
     at_start = True
     while not game.is_terminal(state):
         actions = list(game.actions(state))
+        best = log.best_move(pv_path)
         if at_start and move is not None:
             index = _index_of(actions, move)
-        elif pv_path in log.best:
-            index = log.best[pv_path][0]
+        elif best is not None:
+            index = best
         else:
             break
         at_start = False
@@ -145,8 +167,9 @@ def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = N
     log.done(value, first)
     return SearchResult(
         value=value, move=pv[0] if pv else None, move_name=names[0] if names else None, pv=tuple(pv),
-        pv_path=pv_path, evaluated=log.evaluated, pruned=log.pruned, nodes=log.nodes, cutoffs=log.cutoffs,
-        spec=spec, events=log.events, problem=problem,
+        pv_path=pv_path, nodes=log.nodes, cutoffs=log.cutoffs, spec=spec, problem=problem,
+        # Passed on as they are: made, or still to be made when first read.
+        evaluated=pending(log, "evaluated"), pruned=pending(log, "pruned"), events=pending(log, "events"),
     )
 
 

@@ -9,12 +9,13 @@ events wrapped in a :class:`~abteach.trace.frames.Trace`.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from abteach import search
 from abteach.search import Problem, SearchResult, Spec
+from abteach.search.later import pending
+from abteach.search.result import replaced
 from abteach.trace import narrate
 from abteach.trace.frames import Trace
 from abteach.trace.listings import (fail_hard_listing, listing, memory_listing, negamax_listing, negascout_listing,
@@ -123,11 +124,12 @@ def describe(spec: Spec) -> Algorithm:
 
 def with_trace(result: SearchResult, algorithm: Algorithm | None = None) -> SearchResult:
     """``result`` with its events wrapped in a :class:`Trace` carrying ``algorithm`` (its own by default)."""
-    if result.events is None or result.problem is None:
+    events = pending(result, "events")  # passed on unmade, if the search left them to be made when read
+    if events is None or result.problem is None:
         return result
     p = result.problem
-    trace = Trace(result.events, algorithm or describe(result.spec), p.game, p.state, p.root)
-    return replace(result, trace=trace, events=None)
+    trace = Trace(events, algorithm or describe(result.spec), p.game, p.state, p.root)
+    return replaced(result, trace=trace, events=None)
 
 
 def traced(fn: Callable[..., SearchResult]) -> Callable[..., SearchResult]:

@@ -28,6 +28,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
 from abteach.games.trees import Path, Tree, path_str
 from abteach.search.events import Event
+from abteach.search.later import Deferred
 from abteach.trace.listings import Listing
 from abteach.trace.protocol import UNVISITED, Algorithm, NodeState, Status, Telling
 
@@ -230,12 +231,16 @@ class Trace(Sequence[Event]):
 
     Index it like a list of :class:`Event` (from 0); :meth:`frame` and
     :meth:`frames` replay it, and :meth:`event` gives the event of a step.
+
+    ``events`` may be given as a :class:`~abteach.search.later.Later`: the
+    search then makes them when the trace is first read.
     """
 
-    events: list[Event]
-    algorithm: Algorithm
-    game: Any
-    state: Any
+    # A Deferred given no default leaves its field without one; mypy takes it for one.
+    events: Deferred[list[Event]] = Deferred()
+    algorithm: Algorithm  # type: ignore[misc]
+    game: Any  # type: ignore[misc]
+    state: Any  # type: ignore[misc]
     root: Path = ()
     _names: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
