@@ -65,6 +65,10 @@ class Geometry:
         Per column, the bit of its top cell: set when the column is full.
     full : int
         Every cell of the board.
+    bottom_row, top_row : int
+        The bottom cells, and the top cells, of every column.
+    columns : tuple of int
+        ``0, 1, ..., width - 1``: the moves while no column is full.
     shifts : tuple of int
         The bit distance between neighbours along a column, a row and the two diagonals.
     windows : tuple of int
@@ -72,7 +76,7 @@ class Geometry:
     """
 
     __slots__ = ("width", "height", "k", "bottom", "column", "top", "full", "shifts", "windows",
-                 "bottom_row", "centre_order", "_cells")
+                 "bottom_row", "top_row", "columns", "centre_order", "_cells")
 
     def __init__(self, width: int, height: int, k: int) -> None:
         self.width, self.height, self.k = width, height, k
@@ -82,6 +86,8 @@ class Geometry:
         self.top = tuple(1 << (c * h1 + height - 1) for c in range(width))
         self.full = sum(self.column)
         self.bottom_row = sum(self.bottom)
+        self.top_row = sum(self.top)
+        self.columns = tuple(range(width))
         # Up, right, up-right, down-right: every line is one of these from its first cell.
         self.shifts = (1, h1, h1 + 1, h1 - 1)
         windows = []
@@ -290,7 +296,10 @@ class ConnectFour:
         if state._winner is not None:
             return []
         occupied = state._x | state._o
-        return [c for c, top in enumerate(state._g.top) if not occupied & top]
+        g = state._g
+        if not occupied & g.top_row:  # no column full yet: every column, without testing each
+            return list(g.columns)
+        return [c for c, top in enumerate(g.top) if not occupied & top]
 
     def result(self, state: ConnectFourBoard, action: int) -> ConnectFourBoard:
         """The board after the player to move drops a piece in column ``action``.

@@ -164,6 +164,7 @@ def uct(p: Problem, log: MctsLog, playouts: int, c: float, rng: random.Random,
     game = p.game
     me = p.player  # MAX: the player to move at the root
     draw = 0.0 if fault == "draws_lose" else 0.5
+    sqrt = math.sqrt  # looked up once: UCB1 takes a root for every child at every selection
 
     def reward(utility: float, who: Any) -> float:
         """What a finished game with ``utility`` (for ``me``) brings ``who``."""
@@ -184,9 +185,11 @@ def uct(p: Problem, log: MctsLog, playouts: int, c: float, rng: random.Random,
 
     root = make(p.root, p.state, None)
     root_player = side(root)
-    log.report("start", root.path, "mcts.tree", player=root_player, info={"playouts": playouts, "c": c})
+    # Untraced, no report is made at all: building each one's details cost more than the search.
+    traced = log.events is not None
+    if traced: log.report("start", root.path, "mcts.tree", player=root_player, info={"playouts": playouts, "c": c})
     for k in range(playouts):
-        log.report("playout", root.path, "mcts.loop", test=f"playout {k + 1} of {playouts}", info=k + 1)
+        if traced: log.report("playout", root.path, "mcts.loop", test=f"playout {k + 1} of {playouts}", info=k + 1)
         # -- SELECT: down the tree while every child has been tried ---------------
         node, path_nodes = root, [root]
         while not node.untried and not node.terminal:
@@ -194,15 +197,16 @@ def uct(p: Problem, log: MctsLog, playouts: int, c: float, rng: random.Random,
             best, best_score, terms = None, -math.inf, []
             for i, child in node.children.items():
                 q = child.w / child.n
-                explore = c * math.sqrt(log_n / child.n)
-                terms.append((i, q, explore, child.n))
-                if q + explore > best_score:
-                    best, best_score = child, q + explore
+                explore = c * sqrt(log_n / child.n)
+                if traced: terms.append((i, q, explore, child.n))
+                score = q + explore
+                if score > best_score:
+                    best, best_score = child, score
             assert best is not None
             node = best
             path_nodes.append(node)
-            log.report("select", node.path, "mcts.select", player=side(node) if not node.terminal else None,
-                       v=best_score, info={"terms": tuple(terms), "n_parent": path_nodes[-2].n})
+            if traced: log.report("select", node.path, "mcts.select", player=side(node) if not node.terminal else None,
+                                  v=best_score, info={"terms": tuple(terms), "n_parent": path_nodes[-2].n})
         # -- EXPAND: one untried move, chosen at random -----------------------------
         if node.untried:
             i = node.untried.pop(rng.randrange(len(node.untried)))
@@ -210,24 +214,24 @@ def uct(p: Problem, log: MctsLog, playouts: int, c: float, rng: random.Random,
             node.children[i] = child
             node = child
             path_nodes.append(node)
-            log.report("expand", node.path, "mcts.expand", player=side(node) if not node.terminal else None)
+            if traced: log.report("expand", node.path, "mcts.expand", player=side(node) if not node.terminal else None)
         # -- SIMULATE: random moves to the end ----------------------------------------
         s, moves = node.state, []
         while not game.is_terminal(s):
             a = rng.choice(list(game.actions(s)))
-            if log.events is not None:
+            if traced:
                 moves.append(_name(game, s, a))
             s = game.result(s, a)
         u = game.utility(s, me)
-        log.report("simulate", node.path, "mcts.simulate", value=u, info=tuple(moves))
+        if traced: log.report("simulate", node.path, "mcts.simulate", value=u, info=tuple(moves))
         # -- BACK UP: each node on the path, for the player who moved into it --------------
         updates = []
         for n in path_nodes:
             n.n += 1
             if n.mover is not None:
                 n.w += reward(u, n.mover)
-            updates.append((n.path, n.n, n.w))
-        log.report("backup", node.path, "mcts.backup", value=u, info=tuple(updates))
+            if traced: updates.append((n.path, n.n, n.w))
+        if traced: log.report("backup", node.path, "mcts.backup", value=u, info=tuple(updates))
     # The most visited move; a tie goes to the better mean, then to the first.
     ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].n, -kv[1].w / kv[1].n, kv[0]))
     index, chosen = ranked[0]
