@@ -183,8 +183,13 @@ def _trace_of(search: object) -> Trace:
 #: How far, in characters, a wrapped line of pseudocode continues to the right of its own indentation.
 HANG: Final = 2
 
-#: The font of pseudocode in HTML: the notebook's code font where there is one.
-CODE_FONT: Final = "var(--jp-code-font-family, 'DejaVu Sans Mono', Menlo, Consolas, monospace)"
+#: The font of pseudocode in HTML: the notebook's code font where there is one.  Double quotes only:
+#: it goes inside single-quoted ``style='...'`` attributes, where a single quote would end the attribute.
+CODE_FONT: Final = 'var(--jp-code-font-family, "DejaVu Sans Mono", Menlo, Consolas, monospace)'
+#: The same as inline declarations.  JupyterLab's sanitizer, which shows an untrusted notebook's stored
+#: outputs, drops what it cannot check (``var(...)``): the plain values come first and stay.
+CODE_FONT_STYLE: Final = (f"font-family:\"DejaVu Sans Mono\", Menlo, Consolas, monospace;font-family:{CODE_FONT};"
+                          "font-size:13px;font-size:var(--jp-code-font-size, 13px)")
 
 
 def words_html(text: str) -> str:
@@ -233,7 +238,18 @@ def code_line_html(text: str, gutter: str = "", *, cls: str = "ab-line", attrs: 
     return (f"<div class='{cls}'{attrs} style='display:flex;align-items:baseline'>"
             f"<span class='ab-gutter' style='flex:none;white-space:pre'>{html.escape(gutter)}</span>"
             f"<span class='ab-code' style='flex:1 1 auto;min-width:0;white-space:pre-wrap;"
-            f"padding-left:{hang}ch;text-indent:-{hang}ch'>{words_html(text)}</span></div>")
+            f"{_hanging(hang)}'>{words_html(text)}</span></div>")
+
+
+#: A character of the code font in em (DejaVu Sans Mono and Menlo: 1233/2048).
+_CH_IN_EM: Final = 0.602
+
+
+def _hanging(chars: int) -> str:
+    """A hanging indent of ``chars`` characters, in ``ch``, after the same in ``em`` for JupyterLab's
+    sanitizer, which keeps no ``ch`` lengths in an untrusted notebook's outputs."""
+    em = f"{chars * _CH_IN_EM:.3g}em"
+    return f"padding-left:{em};text-indent:-{em};padding-left:{chars}ch;text-indent:-{chars}ch"
 
 
 def listing_width(listing: Listing) -> int:
@@ -259,7 +275,7 @@ class SideBySide:
 
     def _repr_html_(self) -> str:
         cell = (f"text-align:left;vertical-align:top;padding:0 1.5em 0 0;white-space:normal;"
-                f"font-family:{CODE_FONT};font-size:var(--jp-code-font-size, 13px);line-height:1.45")
+                f"{CODE_FONT_STYLE};line-height:1.45")
         width = f"{100 / len(self.listings):.4g}%"
         head = "".join(f"<th style='text-align:left;padding:0 1.5em 4px 0;white-space:normal;width:{width}'>"
                        f"{words_html(l.title)}</th>" for l in self.listings)
