@@ -16,8 +16,11 @@ export PYTHONHASHSEED := 0
 	$*/bin/python -m pip install --quiet --upgrade pip
 
 # A stamp per install flavour, redone when pyproject.toml changes.
-$(LAB_VENV)/.installed-lab: pyproject.toml | $(LAB_VENV)/bin/python
+# JupyterLab's defaults for this venv only: no news pop-up over a projected lecture, no update checks.
+$(LAB_VENV)/.installed-lab: pyproject.toml scripts/lab/overrides.json | $(LAB_VENV)/bin/python
 	$(LAB_VENV)/bin/python -m pip install --quiet -e '.[lab]'
+	mkdir -p $(LAB_VENV)/share/jupyter/lab/settings
+	cp scripts/lab/overrides.json $(LAB_VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python

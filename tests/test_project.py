@@ -1,5 +1,6 @@
 """The project's own set-up stays consistent: one list of dependencies, two commands."""
 
+import json
 import re
 import subprocess
 import tomllib
@@ -99,3 +100,12 @@ def test_readme_opens_with_the_two_commands():
 
 def test_ci_runs_the_readme_test_command():
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_lab_venv_asks_no_news_over_a_projected_lecture():
+    overrides = json.loads((ROOT / "scripts" / "lab" / "overrides.json").read_text())
+    notification = overrides["@jupyterlab/apputils-extension:notification"]
+    assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    # JupyterLab reads overrides.json from <sys.prefix>/share/jupyter/lab/settings.
+    assert any(c.startswith("cp scripts/lab/overrides.json $(LAB_VENV)/share/jupyter/lab/settings/overrides.json")
+               for c in _recipe("$(LAB_VENV)/.installed-lab"))
