@@ -138,3 +138,9 @@ def test_a_nan_evaluation_is_refused_as_in_the_readable_search():
 def test_not_a_game_is_refused():
     with pytest.raises(TypeError, match="not a game"):
         deepen(object(), max_depth=2, evaluate=lambda s, p: 0)
+
+
+def test_a_board_of_another_size_is_refused():
+    small = ab.ConnectFour(5, 4)
+    with pytest.raises(ValueError, match="not of this game"):
+        deepen(ab.ConnectFour(), small.initial, max_depth=2, evaluate=lambda s, p: 0)

@@ -384,6 +384,7 @@ class _ConnectFourKernel(_Kernel):
 
     def __init__(self, game: Any, problem: Problem, deadline: float | None) -> None:
         super().__init__(deadline)
+        game._check_board(problem.state)  # a board of another size, or no board: the error result() gives
         self.game, self.p = game, problem
         g = game.geometry
         self.sequence = list(g.centre_order if problem.order is not None else range(g.width))
