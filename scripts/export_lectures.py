@@ -5,19 +5,25 @@ Run as ``make html`` or ``make slides`` (or ``python scripts/export_lectures.py
 kernel in which every stepper and Fig. 5.5 view is displayed as a copy with
 every frame pre-rendered and its controls linked in the browser
 (:func:`abteach.widgets.offline.show_static`), so they keep stepping in the
-saved page.  The widget manager, require.js, MathJax (and, for slides,
-reveal.js, jQuery and Font Awesome) are copied next to the pages from local
-packages, so the folder can be handed out and opened anywhere, with no
-network.
+saved page.  They are drawn at the projector size, legible in a lecture
+hall and on slides; a long search keeps 60 of its steps, spread evenly, and
+says so.  Only the widgets the page shows are saved with it.  The widget
+manager, require.js, MathJax (and, for slides, reveal.js, jQuery and Font
+Awesome) are copied next to the pages from local packages, so the folder can
+be handed out and opened anywhere, with no network.  Lectures run two at a
+time (``--jobs``), each in its own kernel.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import re
 import shutil
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +35,8 @@ from nbconvert import HTMLExporter, SlidesExporter
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
-STATIC_DISPLAY = "from abteach.widgets.offline import show_static; show_static(get_ipython())"
+STATIC_DISPLAY = ("from abteach.widgets.offline import show_static; "
+                  "show_static(get_ipython(), size='projector')")
 MATHJAX_CONFIG = "TeX-AMS_CHTML-full,Safe"
 
 
@@ -45,7 +52,9 @@ class Asset:
 
 ASSETS = {
     "html": [
-        # The widget manager looks for its icon fonts at this path beside the page, whatever its own URL.
+        # The widget manager asks for its icon fonts at @jupyter-widgets/<hash>.woff2 beside the page, whatever
+        # its own URL.  Copied first: each asset's folder is replaced, and this one holds the next.
+        Asset("@jupyter-widgets/html-manager", "dist", "@jupyter-widgets", ("*.js", "*.map", "*.txt", "*.eot", "*.svg")),
         Asset("@jupyter-widgets/html-manager", "dist", "@jupyter-widgets/html-manager/dist", ("*.map", "embed.js*")),
         Asset("requirejs", "", "assets/requirejs", ("bin", "*.md")),
         # MathJax 2: the reveal template calls MathJax 2's API.  Only the CommonHTML output and its woff fonts are used.
@@ -107,11 +116,84 @@ def execute(path: Path, timeout: int = 1200) -> nbformat.NotebookNode:
         extra_arguments=[f"--IPKernelApp.exec_lines={STATIC_DISPLAY}"],
     )
     client.execute(env=env)
+    prune_widgets(nb)
     if "widgets" not in nb.metadata:
         # Without saved state nbconvert would not even load the widget manager: every widget would vanish.
         if any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
                for c in nb.cells for o in c.get("outputs", [])):
             raise RuntimeError(f"{path}: the kernel saved no widget state, so its widgets would not show")
+    return nb
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+_MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
+#: Links made with jslink are models nothing refers to: they are kept when they link widgets kept.
+_LINKS = {"LinkModel", "DirectionalLinkModel"}
+
+
+def _refs(value: object) -> set[str]:
+    return set(_MODEL_REF.findall(repr(value)))
+
+
+def prune_widgets(nb: nbformat.NotebookNode) -> int:
+    """Keep in ``nb``'s saved widget state only the models its outputs show, the models those use, and the
+    links between them; the number of models dropped.
+
+    The kernel saves every widget it made, the live steppers behind the static
+    copies included, pictures and all, though no output shows them.
+    """
+    models = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state")
+    if not models:
+        return 0
+    shown = {o["data"][WIDGET_VIEW]["model_id"] for c in nb.cells for o in c.get("outputs", [])
+             if WIDGET_VIEW in o.get("data", {})}
+    keep: set[str] = set()
+    todo = [m for m in shown if m in models]
+    while todo:
+        while todo:
+            model = todo.pop()
+            if model not in keep:
+                keep.add(model)
+                todo.extend(r for r in _refs(models[model].get("state", {})) if r in models and r not in keep)
+        for model, entry in models.items():
+            if model not in keep and entry.get("model_name") in _LINKS:
+                ends = _refs(entry.get("state", {}))
+                if ends and ends <= keep:
+                    todo.append(model)
+    dropped = len(models) - len(keep)
+    nb.metadata["widgets"][WIDGET_STATE]["state"] = {m: e for m, e in models.items() if m in keep}
+    return dropped
+
+
+#: Parts of a pre-rendered stepper that only one kind of page shows (the other's style sheet hides them):
+#: the whole pseudocode on a page, the function that runs on a slide.  Each kind leaves out the other's.
+UNSHOWN = {"html": {"ab-function"}, "slides": {"ab-all-lines"}}
+#: State every saved model repeats, which the widget manager knows from the model's name.
+_NAMES = {"_model_module", "_model_module_version", "_model_name", "_view_module", "_view_module_version",
+          "_view_name"}
+
+
+def for_kind(nb: nbformat.NotebookNode, kind: str) -> nbformat.NotebookNode:
+    """A copy of ``nb`` whose saved widget state holds only what a ``kind`` page shows, written small.
+
+    Values that are empty (``None``, ``""``, ``[]``) are left out too: they are
+    the widget manager's defaults for every widget the lectures show, and
+    each of the thousands of models of a lecture would repeat them.
+    """
+    nb = copy.deepcopy(nb)
+    models = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state")
+    if not models:
+        return nb
+    unshown = {m for m, e in models.items() if UNSHOWN[kind] & set(e.get("state", {}).get("_dom_classes", []))}
+    for entry in models.values():
+        children = entry.get("state", {}).get("children")
+        if children:
+            entry["state"]["children"] = [c for c in children if c.removeprefix("IPY_MODEL_") not in unshown]
+    prune_widgets(nb)
+    for entry in nb.metadata["widgets"][WIDGET_STATE]["state"].values():
+        entry["state"] = {k: v for k, v in entry.get("state", {}).items()
+                          if k not in _NAMES and v not in (None, "", [], {})}
     return nb
 
 
@@ -155,13 +237,29 @@ def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
     return fallback
 
 
+def export_lecture(path: Path, outs: dict[str, Path]) -> tuple[str, dict[str, int], float]:
+    """Run one lecture and write its pages; its title, the bytes of each page, and the seconds it took."""
+    start = time.perf_counter()
+    nb = execute(path)
+    sizes = {}
+    for kind, out in outs.items():
+        page = export(kind, for_kind(nb, kind), path.stem)
+        (out / output_name(kind, path)).write_text(page, encoding="utf-8")
+        sizes[kind] = len(page.encode("utf-8"))
+    return _title(nb, path.stem), sizes, time.perf_counter() - start
+
+
 def main(argv: list[str] | None = None, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--assets", type=Path, required=True, help="the node_modules folder with the libraries")
     parser.add_argument("--html", type=Path, metavar="DIR", help="write HTML pages to DIR")
     parser.add_argument("--slides", type=Path, metavar="DIR", help="write reveal.js slides to DIR")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="how many lectures run at once, each in its own kernel (default: 2, or 1 on one core)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"argument --jobs: at least 1, not {args.jobs}")
     # One run of each lecture serves both kinds: running them is what takes the time.
     outs = {kind: out for kind, out in (("html", args.html), ("slides", args.slides)) if out is not None}
     if not outs:
@@ -175,13 +273,14 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = lambda m: p
         out.mkdir(parents=True, exist_ok=True)
         copy_assets(kind, args.assets, out)
     written: dict[str, list[tuple[str, str]]] = {kind: [] for kind in outs}
-    for path in args.notebooks:
-        log(f"running {path}")
-        nb = execute(path)
-        for kind, out in outs.items():
-            name = output_name(kind, path)
-            (out / name).write_text(export(kind, nb, path.stem), encoding="utf-8")
-            written[kind].append((name, _title(nb, path.stem)))
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        # Each lecture runs in a kernel of its own, so they may run side by side; the index keeps their order.
+        runs = [pool.submit(export_lecture, path, outs) for path in args.notebooks]
+        for path, run in zip(args.notebooks, runs):
+            title, sizes, seconds = run.result()
+            log(f"{path}: {seconds:.0f} s, " + ", ".join(f"{kind} {n / 1e6:.1f} MB" for kind, n in sizes.items()))
+            for kind in outs:
+                written[kind].append((output_name(kind, path), title))
     for kind, out in outs.items():
         (out / "index.html").write_text(index_page(kind, written[kind]), encoding="utf-8")
         log(f"wrote {len(written[kind])} {kind} pages and index.html to {out}")

@@ -11,13 +11,15 @@ first cell, so the lecture's own code stays as students read it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any, TypeVar, cast
 
 import ipywidgets as widgets
 
-from abteach.widgets.fig55_view import FigureVsAlgorithm
-from abteach.widgets.stepper import Stepper, static_stepper
+from abteach.widgets.fig55_view import FigureVsAlgorithm, _css as _fig55_css
+from abteach.views.sizes import Size, resolve_size
+from abteach.widgets.stepper import Stepper, frame_options, png_size, static_stepper
 
 W = TypeVar("W", bound=widgets.Widget)
 
@@ -33,16 +35,20 @@ def _first(widget: widgets.Widget, kind: type[W]) -> W:
     return next(cast(W, w) for w in _parts(widget) if isinstance(w, kind))
 
 
-def static_stepper_copy(live: Stepper) -> widgets.VBox:
+def static_stepper_copy(live: Stepper, size: str | Size | None = None) -> widgets.VBox:
     """A copy of ``live`` that steps with no kernel, at the same step and on the same search.
 
     A stepper with several searches gets the same switch, linked in the
-    browser to one pre-rendered stepper per search.
+    browser to one pre-rendered stepper per search, all drawn on one canvas.
+    A long search is pre-rendered at :data:`~abteach.widgets.stepper.MAX_STATIC_FRAMES`
+    of its steps (see :func:`~abteach.widgets.stepper.static_stepper`).
 
     Parameters
     ----------
     live : Stepper
         What :func:`abteach.stepper` returned.
+    size : {'screen', 'projector'} or Size, optional
+        What to draw the copy at; by default the size ``live`` was made with.
 
     Returns
     -------
@@ -61,16 +67,13 @@ def static_stepper_copy(live: Stepper) -> widgets.VBox:
     >>> _first(third, widgets.IntSlider).value, _first(third, widgets.Stack).selected_index
     (5, 5)
     """
+    size = live.size if size is None else size
+    options = frame_options(live.traces.values(), size)
     copies: dict[str, widgets.VBox] = {}
     for label, trace in live.traces.items():
-        copy = static_stepper(trace, size=live.size)
-        if label == live.choice.value:
-            # The lecture may have moved its stepper to a step worth seeing (s.go(...)): start there.
-            step = min(live.value, len(trace.all_frames) - 1)
-            for kind in (widgets.IntSlider, widgets.Play):
-                _first(copy, kind).value = step
-            _first(copy, widgets.Stack).selected_index = step
-        copies[label] = copy
+        # The lecture may have moved its stepper to a step worth seeing (s.go(...)): start there.
+        step = min(live.value, len(trace.all_frames) - 1) if label == live.choice.value else 0
+        copies[label] = static_stepper(trace, size=size, step=step, draw_options=options)
     if len(copies) == 1:
         return next(iter(copies.values()))
     labels = list(copies)
@@ -82,62 +85,95 @@ def static_stepper_copy(live: Stepper) -> widgets.VBox:
     return box
 
 
-def static_figure_copy(live: FigureVsAlgorithm) -> widgets.VBox:
+def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) -> widgets.VBox:
     """A copy of a Fig. 5.5 view whose stage slider and search switch work with no kernel.
 
-    Every (search, stage) pair is drawn once, with its heading, node table and
-    disagreements, as the live view shows them.  ``live`` is left showing
-    what it showed.
+    Every (search, stage) pair is drawn once, laid out as the live view lays
+    it out: the heading, the two drawings with their titles above them, side
+    by side where they fit, then the node table and the disagreements.
+    ``live`` is left showing what it showed.
 
     Parameters
     ----------
     live : FigureVsAlgorithm
         What :func:`abteach.figure_vs_algorithm` returned.
+    size : {'screen', 'projector'} or Size, optional
+        What to draw the copy at; by default the size ``live`` was made with.
 
     Returns
     -------
     ipywidgets.VBox
         Class ``ab-static-fig55``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig52 = ab.examples.FIG_5_2
+    >>> live = ab.figure_vs_algorithm({"3rd": ab.alphabeta(fig52), "4th": ab.alphabeta(fig52, edition=4)})
+    >>> copy = static_figure_copy(live, size="projector")
+    >>> per_search = _first(copy, widgets.Stack).children
+    >>> [len(_first(s, widgets.Stack).children) for s in per_search], live.size.name
+    ([7, 7], 'screen')
     """
     shown = live.edition, live.stage
-    stage_labels = [s.label for s in live.stages]
+    view = live if size is None or resolve_size(size) == live.size else FigureVsAlgorithm(
+        live.traces, live.stages, size=size, start=live.stage)
+    stage_labels = [s.label for s in view.stages]
+    width, _ = png_size(bytes(view.figure_image.value))
+    least = min(width, math.ceil(width * view.size.min_scale))
+    image_layout = widgets.Layout(width="100%", min_width=f"{least}px", height="auto")
+    side_layout = widgets.Layout(flex=f"1 1 {least}px", max_width=f"{width}px", min_width=f"min(100%, {least}px)",
+                                 overflow="hidden", align_items="flex-start")
+    row_layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start", overflow="visible")
     per_search = []
-    for edition in live.traces:
-        live.use(edition)
+    for edition in view.traces:
+        view.use(edition)
         slider = widgets.SelectionSlider(options=[(f"({label})", label) for label in stage_labels],
                                          value=shown[1], description="stage")
+        slider.add_class("ab-stage-slider")
         pages = []
         for label in stage_labels:
-            live.go(label)
-            pages.append(widgets.VBox([
-                widgets.HTML(live.heading.value),
-                widgets.Image(format="png", value=live.png()),
-                widgets.HTML(live.nodes.value),
-                widgets.HTML(live.disagreements.value),
-            ]))
+            view.go(label)
+            sides = []
+            for title, png, name in [(view.figure_title.value, view.figure_png(), "ab-figure"),
+                                     (view.algorithm_title.value, view.algorithm_png(), "ab-algorithm")]:
+                image = widgets.Image(format="png", value=png, layout=image_layout)
+                image.add_class(f"{name}-image")
+                side = widgets.VBox([widgets.HTML(title), image], layout=side_layout)
+                side.add_class("ab-fig55-side")
+                sides.append(side)
+            images = widgets.HBox(sides, layout=row_layout)
+            images.add_class("ab-fig55-images")
+            parts = [widgets.HTML(view.heading.value), images, widgets.HTML(view.nodes.value),
+                     widgets.HTML(view.disagreements.value)]
+            for part, name in zip(parts, ("ab-fig55-heading", "ab-fig55-images", "ab-stage-nodes",
+                                          "ab-disagreements")):
+                part.add_class(name)
+            pages.append(widgets.VBox(parts, layout=widgets.Layout(overflow="visible")))
         stack = widgets.Stack(pages, selected_index=stage_labels.index(shown[1]))
         widgets.jslink((slider, "index"), (stack, "selected_index"))
         per_search.append(widgets.VBox([slider, stack]))
-    live.use(shown[0])
-    live.go(shown[1])
-    editions = list(live.traces)
+    view.use(shown[0])
+    view.go(shown[1])
+    editions = list(view.traces)
     switch = widgets.ToggleButtons(options=editions, value=shown[0], description="search",
                                    layout=widgets.Layout(display="flex" if len(editions) > 1 else "none"))
     searches = widgets.Stack(per_search, selected_index=editions.index(shown[0]))
     widgets.jslink((switch, "index"), (searches, "selected_index"))
-    box = widgets.VBox([switch, searches])
+    box = widgets.VBox([widgets.HTML(_fig55_css(view.size)), switch, searches])
     box.add_class("ab-static-fig55")
+    box.add_class("ab-fig55")
     return box
 
 
-def _display_as(copy: Any) -> Any:
+def _display_as(copy: Any, size: str | Size | None) -> Any:
     # IPython calls a mimebundle formatter as f(obj, include=..., exclude=...).
     def show(obj: Any, include: Any = None, exclude: Any = None) -> Any:
-        return copy(obj)._repr_mimebundle_(include=include, exclude=exclude)
+        return copy(obj, size)._repr_mimebundle_(include=include, exclude=exclude)
     return show
 
 
-def show_static(shell: Any) -> None:
+def show_static(shell: Any, size: str | Size | None = None) -> None:
     """Make ``shell`` display every stepper and Fig. 5.5 view as a copy that works with no kernel.
 
     It registers display formatters with IPython, so it changes nothing in the
@@ -147,6 +183,9 @@ def show_static(shell: Any) -> None:
     ----------
     shell : IPython.core.interactiveshell.InteractiveShell
         The running shell, ``get_ipython()``.
+    size : {'screen', 'projector'} or Size, optional
+        What to draw every copy at (the export draws them all at ``"projector"``, legible on a
+        projector and on slides); by default the size each widget was made with.
 
     Raises
     ------
@@ -156,8 +195,10 @@ def show_static(shell: Any) -> None:
     formatter = getattr(getattr(shell, "display_formatter", None), "mimebundle_formatter", None)
     if formatter is None:
         raise TypeError(f"show_static needs an IPython shell (get_ipython()), not {type(shell).__name__}")
-    formatter.for_type(Stepper, _display_as(static_stepper_copy))
-    formatter.for_type(FigureVsAlgorithm, _display_as(static_figure_copy))
+    if size is not None:
+        resolve_size(size)  # an unknown size fails here, not at the first widget shown
+    formatter.for_type(Stepper, _display_as(static_stepper_copy, size))
+    formatter.for_type(FigureVsAlgorithm, _display_as(static_figure_copy, size))
 
 
 __all__ = ["show_static", "static_figure_copy", "static_stepper_copy"]

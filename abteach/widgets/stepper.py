@@ -30,10 +30,12 @@ from __future__ import annotations
 import html
 import math
 import struct
+import zlib
 from functools import lru_cache
-from typing import Any, Final, Iterable
+from typing import Any, Final, Iterable, cast
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from abteach.search.events import fmt
 from abteach.views.draw import draw_search_legend, frame_size
@@ -43,6 +45,7 @@ from abteach.views.styles import principal_variation
 from abteach.views.tables import CODE_FONT, code_line_html, listing_width, words_html
 from abteach.trace.frames import Frame, Trace
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.tiles import Tiles
 
 #: Traces longer than this are refused.  Frames are made on demand, so the bound is the trace itself.
 MAX_STEPS = 200_000
@@ -376,49 +379,261 @@ class Stepper(widgets.VBox):
         return static_stepper(self.trace, size=self.size)
 
 
-def static_stepper(trace: Trace, *, size: str | Size = "screen") -> widgets.VBox:
-    """Every frame pre-rendered into a ``widgets.Stack``, switched by a slider linked in the browser.
+#: The most frames a pre-rendered stepper holds.  A longer trace is sampled evenly, always keeping its first
+#: and last steps and the one it starts at, and says so on the page.  Every lecture tree on Fig. 5.2 (at most
+#: 56 frames) keeps all its steps; drawing a frame is what makes exporting a lecture slow.
+MAX_STATIC_FRAMES: Final = 60
 
-    The pages are laid out as the live stepper's are, and every frame, legend
-    included, is drawn on one canvas, so nothing moves from step to step.
-    ``box.children`` are the style sheet, the controls (Play and the slider)
-    and the Stack; each page of the Stack is a VBox of the sentence and a box
-    holding the picture (its first child) and the pseudocode beside it.
+
+def static_steps(last: int, keep: Iterable[int] = (), most: int | None = MAX_STATIC_FRAMES) -> list[int]:
+    """The steps a pre-rendered stepper of steps ``0 .. last`` keeps: all of them, or ``most`` spread evenly.
+
+    The first and last steps and every step in ``keep`` are always kept.
+
+    >>> static_steps(5)
+    [0, 1, 2, 3, 4, 5]
+    >>> static_steps(100, keep=[37], most=6)
+    [0, 25, 37, 50, 75, 100]
+    """
+    if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+        raise ValueError(f"last must be a step number, 0 or more, not {last!r}")
+    keep = sorted({int(k) for k in keep})
+    if any(not 0 <= k <= last for k in keep):
+        raise ValueError(f"keep must be steps from 0 to {last}, not {keep}")
+    if most is None or last + 1 <= most:
+        return list(range(last + 1))
+    if most < 2 + len(keep):
+        raise ValueError(f"most must leave room for the first and last steps and {keep}, not {most}")
+    extra = [k for k in keep if k not in (0, last)]
+    spread = most - len(extra)
+    return sorted({round(i * last / (spread - 1)) for i in range(spread)} | set(extra))
+
+
+def _blocks(trace: Trace) -> list[list[int]]:
+    """The listing's functions: runs of line numbers (from 1) between blank lines."""
+    blocks: list[list[int]] = [[]]
+    for number, (_, text) in enumerate(trace.listing.lines, start=1):
+        if text.strip():
+            blocks[-1].append(number)
+        elif blocks[-1]:
+            blocks.append([])
+    return [b for b in blocks if b]
+
+
+def function_html(trace: Trace, frame: Frame) -> str:
+    """The function of the pseudocode that holds the line that just ran, marked as in :func:`listing_html`.
+
+    A slide has no room for a whole listing beside a legible picture, so slides show this instead.
+    """
+    current = trace.listing.number(frame.line) if frame.line in trace.listing else None
+    blocks = _blocks(trace)
+    block = next((b for b in blocks if current in b), blocks[0] if blocks else [])
+    rows = []
+    for number in block:
+        text = trace.listing.lines[number - 1][1]
+        here = number == current
+        rows.append(code_line_html(text, f"{'▶' if here else ' '} {number:>2}  ",
+                                   cls="ab-line ab-current-line" if here else "ab-line",
+                                   attrs=f" data-line='{number}'"))
+    return (f"<div class='ab-listing ab-listing-now'><div class='ab-listing-title'>{words_html(trace.listing.title)}"
+            f"</div><div class='ab-code-block'>{''.join(rows)}</div></div>")
+
+
+def _static_css(size: Size) -> str:
+    code_px, _ = _fonts(size)
+    return f"""
+<style>
+.ab-static-stepper .ab-tiles {{ display: grid; }}
+.ab-static-stepper .ab-tiles > .ab-tile {{ display: block; margin: 0; max-width: none; min-width: 0; }}
+.ab-static-stepper .ab-function {{ display: none; }}
+.ab-sampled-note {{ font-size: {code_px}px; color: #1a1a1a; }}
+</style>
+"""
+
+
+#: The room a cell's output has on a reveal.js slide, in CSS pixels (the slide is 960×700, scaled to the screen
+#: as a whole; the slides show no prompts), and how much of its height a stepper's picture and pseudocode may
+#: take: the rest is the cell's code, the controls and the sentence.
+SLIDE: Final = (936, 700)
+SLIDE_BODY: Final = 470
+
+
+def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> str:
+    """Rules for a stepper on a slide: the function that runs beside or below a picture kept legible.
+
+    A slide cannot scroll and has no room for the whole listing, so it shows
+    the function holding the current line (:func:`function_html`), in the
+    largest font that lets it sit beside the picture at a legible scale
+    (:attr:`~abteach.views.sizes.Size.min_scale` of its size or more), or
+    else below it.  A tree too big to be legible on a slide at all is shrunk
+    to fit.  The legend is left out: there is no room for it.
+    """
+    blocks = _blocks(trace)
+    chars = max((len(trace.listing.lines[n - 1][1]) for b in blocks for n in b), default=0) + len(" 99  ") + 1
+    lines = max((len(b) for b in blocks), default=0) + 1
+    least = width * size.min_scale
+    room, gap = SLIDE[0], 16
+    plan = None
+    for font in (15, 14, 13, 12):
+        # A monospace character is 0.6 em; the call stack goes under the function.
+        side = math.ceil(chars * font * 0.6) + 8
+        text_height = lines * font * 1.35 + 110
+        picture = min(width, room - side - gap, SLIDE_BODY * width / height)
+        if picture >= least and text_height <= SLIDE_BODY:
+            plan = ("beside", font, picture, side)
+            break
+    if plan is None:
+        font = 13
+        below = lines * font * 1.35 + 20
+        picture = min(width, room, (SLIDE_BODY - below) * width / height)
+        plan = ("below", font, max(picture, min(least, room)), room)
+    how, font, picture, side = plan
+    scope = f".reveal .ab-static-stepper.{name}"
+    rules = [
+        f"{scope} .ab-all-lines, {scope} .ab-legend {{ display: none !important; }}",
+        f"{scope} .ab-function {{ display: block !important; }}",
+        f"{scope} .ab-body {{ flex-wrap: {'nowrap' if how == 'beside' else 'wrap'} !important; }}",
+        f"{scope} .ab-image {{ flex: none !important; width: {math.floor(picture)}px !important; "
+        f"max-width: 100% !important; min-width: 0 !important; }}",
+        f"{scope} .ab-side {{ flex: {'1 1 0' if how == 'beside' else '1 1 100%'} !important; "
+        f"min-width: {'0' if how == 'below' else f'{side}px'} !important; font-size: {font}px !important; }}",
+        f"{scope} .ab-side, {scope} .ab-side * {{ font-size: {font}px !important; line-height: 1.3 !important; }}",
+    ]
+    if how == "below":
+        # The call stack beside the function, under the picture.
+        rules.append(f"{scope} .ab-side {{ flex-direction: row !important; flex-wrap: wrap; gap: 0 24px; }}")
+    return "<style>\n" + "\n".join(rules) + "\n</style>\n"
+
+
+def _sampled_note(kept: int, steps: int) -> str:
+    return (f"<div class='ab-sampled-note'>This copy shows {kept} of the steps 0 to {steps - 1}, spread evenly, "
+            "with the first and the last; the slider gives each one's step number. "
+            "The notebook steps through every one.</div>")
+
+
+def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
+                   max_frames: int | None = MAX_STATIC_FRAMES,
+                   draw_options: dict[str, Any] | None = None) -> widgets.VBox:
+    """Frames pre-rendered into a ``widgets.Stack``, switched by a slider linked in the browser.
+
+    The pages are laid out as the live stepper's are, every frame is drawn
+    on one canvas, so nothing moves from step to step, and the legend is
+    drawn once, below.  ``box.children`` are the style sheets, the note on
+    sampled steps, the controls (Play and the slider), the Stack and the
+    legend; each page of the Stack is a VBox of the sentence and a box
+    holding the picture (its first child; its ``value`` is the frame's PNG)
+    and the pseudocode beside it.  Each picture is cut into tiles and each
+    distinct tile stored once (:mod:`abteach.widgets.tiles`), so a saved page
+    grows by what a step changes.
+
+    Parameters
+    ----------
+    trace : Trace or SearchResult
+    size : {'screen', 'projector'} or Size
+    step : int
+        The step shown first.
+    max_frames : int or None
+        At most this many frames are drawn; a longer trace shows that many
+        steps spread evenly (:func:`static_steps`, always with ``step``), with
+        a note saying so, and its slider gives their step numbers.  ``None``
+        draws every frame.
+    draw_options : dict, optional
+        What every frame is drawn with (see :func:`frame_options`); by default
+        this trace's own.  Several copies shown under one switch pass the
+        same, so they share one canvas.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> box = static_stepper(ab.alphabeta(ab.examples.FIG_5_2), step=29)
+    >>> stack = box.children[3]
+    >>> len(stack.children), stack.selected_index
+    (56, 29)
     """
     trace = _as_trace(trace)
     size_ = resolve_size(size)
     frames = trace.all_frames
-    options: dict[str, Any] = {"caption": False, "max_pixels": MAX_PICTURE_PIXELS}
-    sizes = [frame_size(trace, f.step, size=size, **options) for f in frames]
-    options["canvas"] = (max(w for w, _ in sizes), max(h for _, h in sizes))
-    pngs = [frame_png(trace, f.step, size=size, **options) for f in frames]
+    last = len(frames) - 1
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
+        raise ValueError(f"step must be from 0 to {last}, not {step!r}")
+    if max_frames is not None and (isinstance(max_frames, bool) or not isinstance(max_frames, int)
+                                   or max_frames < 3):
+        raise ValueError(f"max_frames must be a whole number of at least 3, or None, not {max_frames!r}")
+    options = dict(draw_options) if draw_options is not None else frame_options([trace], size)
+    steps = static_steps(last, [step], max_frames)
+    pngs = [frame_png(trace, k, size=size, **options) for k in steps]
     picture = _Picture(size_, pngs[0], options["canvas"])
+    # Layouts and styles are models of their own in a saved page: one of each, shared by every page.
+    picture_layout = widgets.Layout(width=f"{picture.width}px", max_width=f"min(100%, {picture.width}px)", height="auto",
+                                    min_width=f"min(100%, {picture.min_width}px)", flex=f"1 1 {picture.min_width}px")
+    side_layout, body_layout = _side_layout([trace]), widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                      overflow="visible")
+    page_layout, html_layout, html_style = widgets.Layout(overflow="visible"), widgets.Layout(), HTMLStyle()
+    tiles = Tiles()
+    # The pseudocode and the call stack repeat from step to step: each distinct one is stored once.
+    shared: dict[tuple[str, ...], widgets.Widget] = {}
+
+    def html_part(value: str, name: str) -> widgets.HTML:
+        if (name, value) not in shared:
+            part = widgets.HTML(value, layout=html_layout, style=html_style)
+            part.add_class(name)
+            shared[(name, value)] = part
+        return cast(widgets.HTML, shared[(name, value)])
+
     pages = []
-    for f, png in zip(frames, pngs):
-        # No box to scroll in here: the picture shrinks to fit, but not below legible unless it must.
-        image = widgets.Image(format="png", value=png,
-                              layout=widgets.Layout(width=f"{picture.width}px", max_width="100%", height="auto",
-                                                    min_width=f"min(100%, {picture.min_width}px)",
-                                                    flex=f"1 1 {picture.min_width}px"))
-        side = widgets.VBox([widgets.HTML(listing_html(trace, f)), widgets.HTML(stack_html(trace, f))],
-                            layout=_side_layout([trace]))
-        body = widgets.HBox([image, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                                 overflow="visible"))
-        for w, name in ((image, "ab-image"), (side, "ab-side"), (body, "ab-body")):
-            w.add_class(name)
-        pages.append(widgets.VBox([widgets.HTML(explanation_html(f)), body], layout=widgets.Layout(overflow="visible")))
-    stack = widgets.Stack(pages, selected_index=0)
-    slider = widgets.IntSlider(value=0, min=0, max=len(frames) - 1, description="step",
-                               style={"description_width": "initial"},
-                               layout=widgets.Layout(flex="1 1 300px", width="auto", min_width="260px"))
-    play = widgets.Play(value=0, min=0, max=len(frames) - 1, interval=SPEEDS["normal"])
-    widgets.jslink((play, "value"), (slider, "value"))
-    widgets.jslink((slider, "value"), (stack, "selected_index"))
+    for k, png in zip(steps, pngs):
+        f = frames[k]
+        image = tiles.picture(png, picture_layout)
+        parts = (listing_html(trace, f), function_html(trace, f), stack_html(trace, f))
+        if parts not in shared:
+            side = widgets.VBox([html_part(p, name) for p, name in zip(parts, ("ab-all-lines", "ab-function",
+                                                                                "ab-call-stack"))],
+                                layout=side_layout)
+            side.add_class("ab-side")
+            shared[parts] = side
+        body = widgets.HBox([image, shared[parts]], layout=body_layout)
+        image.add_class("ab-image")
+        body.add_class("ab-body")
+        sentence = widgets.HTML(explanation_html(f), layout=html_layout, style=html_style)
+        pages.append(widgets.VBox([sentence, body], layout=page_layout))
+    index = steps.index(step)
+    stack = widgets.Stack(pages, selected_index=index)
+    stack.add_class("ab-frames")
+    slider: widgets.Widget
+    if len(steps) == len(frames):
+        slider = widgets.IntSlider(value=step, min=0, max=last, description="step",
+                                   style={"description_width": "initial"},
+                                   layout=widgets.Layout(flex="1 1 300px", width="auto", min_width="260px"))
+        widgets.jslink((slider, "value"), (stack, "selected_index"))
+    else:
+        # The slider moves through the kept steps and reads out their real numbers.
+        slider = widgets.SelectionSlider(options=[(str(k), k) for k in steps], index=index, description="step",
+                                         style={"description_width": "initial"},
+                                         layout=widgets.Layout(flex="1 1 300px", width="auto", min_width="260px"))
+        widgets.jslink((slider, "index"), (stack, "selected_index"))
+    slider.add_class("ab-slider")
+    play = widgets.Play(value=index, min=0, max=len(steps) - 1, interval=SPEEDS["normal"])
+    widgets.jslink((play, "value"), (slider, "value" if isinstance(slider, widgets.IntSlider) else "index"))
     controls = widgets.HBox([play, slider], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                                   overflow="visible"))
     controls.add_class("ab-controls")
-    box = widgets.VBox([widgets.HTML(_css(size_)), controls, stack], layout=widgets.Layout(overflow="visible"))
+    note = widgets.HTML(_sampled_note(len(steps), len(frames)) if len(steps) < len(frames) else "",
+                        layout=widgets.Layout(display="flex" if len(steps) < len(frames) else "none"))
+    note.add_class("ab-sampled")
+    legend_figure = draw_search_legend([trace], size=size, width=picture.width / size_.dpi)
+    legend = widgets.Image(format="png", value=figure_bytes(legend_figure) if legend_figure is not None else b"",
+                           layout=widgets.Layout(width=f"{picture.width}px", max_width="100%", height="auto",
+                                                 display="block" if legend_figure is not None else "none"))
+    legend.add_class("ab-legend")
+    overview = widgets.HTML(_OVERVIEW_NOTE, layout=widgets.Layout(display="flex" if picture.overview else "none"))
+    overview.add_class("ab-note")
+    # The slide rules depend on the picture's shape and the pseudocode's: a class names both.
+    name = f"ab-slide-{picture.width}x{picture.height}-{zlib.crc32((trace.listing.title + str(trace.listing)).encode()):08x}"
+    css = _css(size_) + _static_css(size_) + _slide_css(trace, size_, picture.width, picture.height, name)
+    box = widgets.VBox([widgets.HTML(css), note, controls, stack, legend, overview],
+                       layout=widgets.Layout(overflow="visible"))
     box.add_class("ab-static-stepper")
+    box.add_class(name)
     return box
 
 

@@ -16,17 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Route
+from playwright.sync_api import Browser, Locator, Page, Request, Route
 
 from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
 
 NODE_MODULES = ROOT / "build" / "assets" / "node_modules"
 EXPORT = ROOT / "scripts" / "export_lectures.py"
-#: The lectures exported for the browser checks: every stepper must step and every slide fit.  Two lectures
-#: cover every kind of view (steppers with a switch, Fig. 5.5's stage views, math, tables) while keeping the
-#: export, which runs every lecture and pre-renders every frame, to a few minutes; `make html` and
-#: `make slides` export them all.
-LECTURES = ("02-alpha-beta", "03-fig-5-5")
+#: The lectures exported for the browser checks: every lecture, as `make html` and `make slides` export them.
+#: Exported once per session (both kinds from one run of each lecture) and shared by the HTML and slide tests.
+LECTURES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")))
 if os.environ.get("ABTEACH_REUSE_EXPORT"):
     LECTURES = tuple(sorted(p.name.split(".")[0] for p in (Path(os.environ["ABTEACH_REUSE_EXPORT"]) / "html").glob("[0-9][0-9]-*.html")))
 #: What a slide may take: reveal.js lays a slide out at 960×700 and scales that to the window (1024×768 here).
@@ -107,3 +105,10 @@ def visible_picture(page: Page, widget_index: int, selector: str) -> str:
             const shown = [...w.querySelectorAll('img')].filter(img => img.offsetParent !== null && img.width > 0);
             return shown.length ? shown[0].src : '';
         }""", [selector, widget_index])
+
+
+def picture_shot(widget: Locator) -> bytes:
+    """A screenshot of the picture ``widget`` shows now (a stepper's tiles, or a Fig. 5.5 view's drawings)."""
+    picture = widget.locator(".ab-image:visible, .ab-fig55-images:visible").first
+    picture.scroll_into_view_if_needed()
+    return picture.screenshot(animations="disabled")

@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .labserver import ROOT
-from .exported import LECTURES, Exported, OfflinePage, exported, offline_page, visible_picture  # noqa: F401  (fixtures)
+from .exported import (LECTURES, Exported, OfflinePage, exported, offline_page,  # noqa: F401  (fixtures)
+                       picture_shot, visible_picture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(3600)]
 
@@ -54,9 +55,13 @@ def test_every_stepper_steps_with_no_kernel_and_no_network(offline_page: Offline
     assert shown == len(_outputs(lecture, "Stepper(")), f"{lecture}: every stepper of the lecture, and only those"
     for i in range(steppers.count()):
         stepper = steppers.nth(i)
+        if not stepper.is_visible():
+            continue  # another search under a switch: the switch test shows it
         stepper.scroll_into_view_if_needed()
         before = visible_picture(page, i, STEPPER)
         assert before, f"stepper {i} of {lecture} shows no picture"
+        pixels = picture_shot(stepper)
+        readout = stepper.locator(".widget-readout").first.inner_text()
         handle = stepper.locator(".noUi-handle").first
         handle.focus()
         handle.press("ArrowRight")
@@ -64,9 +69,47 @@ def test_every_stepper_steps_with_no_kernel_and_no_network(offline_page: Offline
                                "return [...w.querySelectorAll('img')].some(img => img.offsetParent !== null "
                                "&& img.src !== before); }", arg=[i, before])
         assert visible_picture(page, i, STEPPER) != before
+        # The picture itself changed, not only the image element showing it.
+        page.wait_for_timeout(200)
+        assert picture_shot(stepper) != pixels, f"stepper {i} of {lecture}: a step shows the same picture"
+        after = stepper.locator(".widget-readout").first.inner_text()
+        assert int(after) > int(readout), f"stepper {i} of {lecture}: the slider reads {readout}, then {after}"
         if i == 0:
             offline_page.shot(f"offline-html-{lecture}-stepper-after-step")
     assert offline_page.outside == [], f"{lecture} asked outside the machine for {offline_page.outside}"
+    assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_a_long_search_says_it_shows_some_steps_and_numbers_them(offline_page: OfflinePage, exported: Exported,
+                                                                  lecture: str) -> None:
+    """A pre-rendered stepper of a long search keeps some of its steps: the page says how many, and the slider
+    reads the real step numbers, spread evenly from the first to the last."""
+    page = offline_page.page
+    _open(offline_page, exported, lecture)
+    # The lecture's own count of steps, from each stepper's text form ("step 0 of N").
+    lasts = {int(m) for t in _outputs(lecture, "Stepper(") for m in re.findall(r"step \d+ of (\d+)", t)}
+    notes = page.locator(".ab-sampled-note:visible")
+    for i in range(notes.count()):
+        note = notes.nth(i)
+        kept, last = map(int, re.search(r"This copy shows (\d+) of the steps 0 to (\d+)", note.inner_text()).groups())
+        assert kept < last + 1 and last in lasts, (lecture, kept, last, lasts)
+        stepper = note.locator("xpath=ancestor::*[contains(@class, 'ab-static-stepper')][1]")
+        readout = stepper.locator(".widget-readout").first
+        handle = stepper.locator(".noUi-handle").first
+        handle.focus()
+        handle.press("Home")
+        expect(readout).to_have_text("0")
+        handle.press("ArrowRight")
+        # Kept evenly: the second is about last / (kept - 1), give or take the step the lecture starts at.
+        second = int(readout.inner_text())
+        assert 0 < second <= 2 * last / (kept - 1), (lecture, second, kept, last)
+        handle.press("End")
+        expect(readout).to_have_text(str(last))
+        expect(stepper.locator(".ab-explanation:visible").first).to_contain_text(f"Step {last}.")
+        if i == 0:
+            offline_page.shot(f"offline-html-{lecture}-sampled-stepper")
+    assert offline_page.outside == [] and offline_page.missing == []
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -101,6 +144,7 @@ def test_switches_and_fig55_views_work_with_no_kernel(offline_page: OfflinePage,
                                "&& im.src !== before); }", arg=[i, before])
         offline_page.shot(f"offline-html-{lecture}-fig55-after-step")
     assert offline_page.outside == []
+    assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -115,3 +159,4 @@ def test_math_is_typeset_from_the_local_copy(offline_page: OfflinePage, exported
     leftover = [m.group(0) for t in texts for m in RAW_TEX.finditer(t)]
     assert leftover == [], f"{lecture} shows TeX as typed: {leftover[:5]}"
     assert offline_page.outside == []
+    assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .labserver import ROOT
+from abteach.views.sizes import resolve_size
+
 from .exported import (LECTURES, SLIDE_HEIGHT, SLIDE_WIDTH, Exported, OfflinePage, exported,  # noqa: F401  (fixtures)
-                       offline_page, visible_picture)
+                       offline_page, picture_shot, visible_picture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(3600)]
 
@@ -50,6 +53,7 @@ def test_every_slide_fits_a_projector(offline_page: OfflinePage, exported: Expor
         offline_page.shot(f"offline-slides-{lecture}-{s['h']}-{s['v']}-too-big")
     assert too_big == [], f"{lecture}: slides taller or wider than {SLIDE_WIDTH}×{SLIDE_HEIGHT}: {too_big}"
     assert offline_page.outside == [], f"{lecture} asked outside the machine for {offline_page.outside}"
+    assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"
 
 
 def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported: Exported) -> None:
@@ -72,3 +76,113 @@ def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported:
                            ".some(img => img.offsetParent !== null && img.src !== before)", arg=before)
     offline_page.shot(f"offline-slides-{lecture}-stepper-after")
     assert offline_page.outside == []
+
+
+#: What the slides draw with: α, β and v are set at ``small`` points, at ``dpi`` pixels an inch.
+PROJECTOR = resolve_size("projector")
+ALPHA_BETA_PX = PROJECTOR.small * PROJECTOR.dpi / 72
+LEGIBLE_PX = 14
+
+# Each shown picture on the current slide: its natural width (its tiles' first row, or the image's own) and
+# the width it takes on the screen, reveal.js's scaling included.
+_PICTURES = """() => {
+  const slide = Reveal.getCurrentSlide();
+  const shown = el => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
+  const out = [];
+  for (const grid of slide.querySelectorAll('.ab-static-stepper .ab-image')) {
+    if (!shown(grid)) continue;
+    const tiles = [...grid.querySelectorAll('img')];
+    const top = tiles[0].offsetTop;
+    const natural = tiles.filter(t => t.offsetTop === top).reduce((w, t) => w + t.naturalWidth, 0);
+    out.push({kind: 'stepper', natural, shown: grid.getBoundingClientRect().width});
+  }
+  for (const img of slide.querySelectorAll('.ab-static-fig55 .ab-fig55-images img')) {
+    if (shown(img)) out.push({kind: 'fig55', natural: img.naturalWidth, shown: img.getBoundingClientRect().width});
+  }
+  return out;
+}"""
+
+# Each shown line of pseudocode on the current slide: its height against one line's, and whether its text
+# is cut (wider than its box).
+_LINES = """() => {
+  const slide = Reveal.getCurrentSlide();
+  return [...slide.querySelectorAll('.ab-static-stepper .ab-line')].filter(l => l.offsetParent !== null).map(l => {
+    const code = l.querySelector('.ab-code');
+    return {text: l.innerText, height: l.getBoundingClientRect().height,
+            line: parseFloat(getComputedStyle(code).lineHeight) * (l.getBoundingClientRect().height / l.offsetHeight),
+            cut: code.scrollWidth > code.clientWidth + 1 || l.getBoundingClientRect().right > slide.getBoundingClientRect().right + 1};
+  });
+}"""
+
+
+def _widget_slides(offline: OfflinePage) -> list[tuple[int, int]]:
+    return [(i["h"], i.get("v") or 0) for i in offline.page.evaluate(
+        "() => Reveal.getSlides().filter(s => s.querySelector('.ab-static-stepper, .ab-static-fig55'))"
+        ".map(s => Reveal.getIndices(s))")]
+
+
+def _lectures_with(kind: str) -> list[str]:
+    return [name for name in LECTURES if f'"{kind}(' in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("lecture", _lectures_with("Stepper") + _lectures_with("FigureVsAlgorithm"))
+def test_pictures_and_pseudocode_on_slides_are_legible(offline_page: OfflinePage, exported: Exported,
+                                                      lecture: str) -> None:
+    """On a slide at 1024×768, α, β and v are at least 14 px tall wherever the tree can be drawn that large
+    on a 960 px slide at all, and no line of pseudocode is cut or wrapped."""
+    _open(offline_page, exported, lecture)
+    slides = _widget_slides(offline_page)
+    assert slides, f"{lecture} shows a stepper or a Fig. 5.5 view, but no slide holds one"
+    small, wrapped = [], []
+    scale = offline_page.page.evaluate("() => Reveal.getScale()")
+    for h, v in slides:
+        offline_page.page.evaluate("([h, v]) => Reveal.slide(h, v)", [h, v])
+        offline_page.page.wait_for_timeout(100)
+        pictures = offline_page.page.evaluate(_PICTURES)
+        assert pictures, f"{lecture}, slide {h}/{v}: its stepper or Fig. 5.5 view shows no picture"
+        for p in pictures:
+            px = ALPHA_BETA_PX * p["shown"] / p["natural"]
+            # A tree wider than a slide at a legible scale is shown whole, as wide as the slide allows.
+            can = p["natural"] * LEGIBLE_PX / ALPHA_BETA_PX <= (SLIDE_WIDTH if p["kind"] == "stepper"
+                                                                 else SLIDE_WIDTH / 2) 
+            if can and px < LEGIBLE_PX - 0.25:
+                small.append((h, v, p["kind"], round(px, 1)))
+            if not can:
+                assert p["shown"] >= 0.9 * SLIDE_WIDTH * scale * (1 if p["kind"] == "stepper" else 0.5) - 24, (
+                    f"{lecture}, slide {h}/{v}: a tree too wide to be legible is shown {p['shown']:.0f} px wide, "
+                    "narrower than the slide")
+        for line in offline_page.page.evaluate(_LINES):
+            if line["cut"] or line["height"] > 1.5 * line["line"]:
+                wrapped.append((h, v, line["text"].strip()[:50]))
+        if small or wrapped:
+            offline_page.shot(f"offline-slides-{lecture}-{h}-{v}-illegible")
+    assert small == [], f"{lecture}: α, β and v smaller than {LEGIBLE_PX} px on these slides: {small}"
+    assert wrapped == [], f"{lecture}: pseudocode lines cut or wrapped on a slide: {wrapped}"
+    assert offline_page.outside == [] and offline_page.missing == []
+
+
+@pytest.mark.parametrize("lecture", _lectures_with("Stepper"))
+def test_every_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported: Exported, lecture: str) -> None:
+    page = offline_page.page
+    _open(offline_page, exported, lecture)
+    slides = [(h, v) for h, v in _widget_slides(offline_page)]
+    stepped = 0
+    for h, v in slides:
+        page.evaluate("([h, v]) => Reveal.slide(h, v)", [h, v])
+        page.wait_for_timeout(100)
+        steppers = page.locator("section.present .ab-static-stepper:visible")
+        for i in range(steppers.count()):
+            stepper = steppers.nth(i)
+            before = picture_shot(stepper)
+            readout = stepper.locator(".widget-readout").first.inner_text()
+            box = stepper.locator(".noUi-base").first.bounding_box()
+            assert box is not None
+            page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
+            expect(stepper.locator(".widget-readout").first).not_to_have_text(readout)
+            page.wait_for_timeout(200)
+            assert picture_shot(stepper) != before, f"{lecture}, slide {h}/{v}: a step shows the same picture"
+            stepped += 1
+        if stepped == 1:
+            offline_page.shot(f"offline-slides-{lecture}-{h}-{v}-stepped")
+    assert stepped >= 1
+    assert offline_page.outside == [] and offline_page.missing == []
