@@ -465,8 +465,9 @@ def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> 
     the function holding the current line (:func:`function_html`), in the
     largest font that lets it sit beside the picture at a legible scale
     (:attr:`~abteach.views.sizes.Size.min_scale` of its size or more), or
-    else below it.  A tree too big to be legible on a slide at all is shrunk
-    to fit.  The legend is left out: there is no room for it.
+    else below it, the picture taking the height left.  A tree too big for
+    that is shrunk to fit, and its labels are then smaller than legible.  The
+    legend is left out: there is no room for it.
     """
     blocks = _blocks(trace)
     chars = max((len(trace.listing.lines[n - 1][1]) for b in blocks for n in b), default=0) + len(" 99  ") + 1
@@ -483,10 +484,11 @@ def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> 
             plan = ("beside", font, picture, side)
             break
     if plan is None:
+        # Below the picture, which takes what height is left: fitting the slide comes first.
         font = 13
         below = lines * font * 1.35 + 20
         picture = min(width, room, (SLIDE_BODY - below) * width / height)
-        plan = ("below", font, max(picture, min(least, room)), room)
+        plan = ("below", font, picture, room)
     how, font, picture, side = plan
     scope = f".reveal .ab-static-stepper.{name}"
     rules = [
