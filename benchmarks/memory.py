@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import tracemalloc
 from dataclasses import dataclass
+from typing import Any
 
 import abteach as ab
 
@@ -56,3 +57,17 @@ def million_event_trace() -> TraceMemory:
 def alphabeta_trace() -> TraceMemory:
     """An alpha-beta trace whole, as a check that its events cost about the same each."""
     return _retained(lambda: ("alpha-beta, tic-tac-toe", ab.alphabeta(ab.TicTacToe(), trace=True)), None)
+
+
+def tree_trace(tree: ab.Tree, name: str) -> TraceMemory:
+    """An alpha-beta trace of an explicit tree, built beforehand so that it is not counted.
+
+    Its events are made when first read, so they are read here, inside the
+    measurement: this is what a deferred trace weighs once read.
+    """
+    def search() -> tuple[str, Any]:
+        result = ab.alphabeta(tree, trace=True)
+        result.trace.events
+        return f"alpha-beta, {name}", result
+
+    return _retained(search, None)

@@ -11,6 +11,12 @@ search (``ab.alphabeta(..., trace=True)``) are timed against the book's Python
 code, aima3's ``alphabeta_search``, untraced.  Both sides visit the same nodes,
 and the table shows the counts of each.
 
+On a tree, both abteach searches leave what they keep compactly to be made
+when first read: the lean one its paths and best moves, the traced one its
+events (``abteach.search.later``).  The table times the searches as a caller
+gets them back; the line "made when first read" adds what a caller pays
+who then reads all of it.
+
 The book's side runs in its own venv, benchmarks/.venv-peer, built by
 benchmarks/setup_peer.sh; it is driven as a subprocess and answers in JSON.
 The two sides take turns, round after round, and each keeps its best time, so
@@ -35,7 +41,7 @@ import abteach as ab
 from abteach.search.lean import lean_search
 from abteach.search.problem import Problem
 
-from memory import EVENTS, alphabeta_trace, million_event_trace
+from memory import EVENTS, alphabeta_trace, million_event_trace, tree_trace
 from timing import best_of_each
 from workloads import BRANCHING, DEPTH, TREE_SEEDS, fingerprint, random_trees
 
@@ -61,6 +67,17 @@ def front_door(game: Any) -> Any:
     return ab.alphabeta(game, trace=False)
 
 
+def lean_made(game: Any) -> Any:
+    """The lean search, then everything it left to be made when first read: its paths and best moves."""
+    value, tally = lean(game)
+    return value, tally.evaluated, tally.pruned, tally.best
+
+
+def traced_made(game: Any) -> Any:
+    """The traced search, then its events, which a search of a tree makes when they are first read."""
+    return traced(game).trace.events
+
+
 @dataclass
 class Side:
     """abteach on one workload: best-of-N seconds of each search, and what it searched."""
@@ -68,6 +85,8 @@ class Side:
     lean: float
     traced: float
     front_door: float
+    lean_made: float
+    traced_made: float
     nodes: int
     leaves: int
     traced_nodes: int
@@ -80,20 +99,22 @@ def time_abteach(games: list[Any], repeat: int) -> Side:
     The three searches of a game run interleaved, so their ratios are fair
     even when the machine's load changes during the run.
     """
-    total = [0.0, 0.0, 0.0]
+    total = [0.0] * 5
     for g in games:
-        times = best_of_each([lambda: lean(g), lambda: traced(g), lambda: front_door(g)], repeat)
+        times = best_of_each([lambda: lean(g), lambda: traced(g), lambda: front_door(g), lambda: lean_made(g),
+                              lambda: traced_made(g)], repeat)
         total = [a + b for a, b in zip(total, times)]
     tallies = [lean(g)[1] for g in games]
     results = [traced(g) for g in games]
-    return Side(lean=total[0], traced=total[1], front_door=total[2],
+    return Side(lean=total[0], traced=total[1], front_door=total[2], lean_made=total[3], traced_made=total[4],
                 nodes=sum(t.nodes for t in tallies), leaves=sum(len(t.evaluated) for t in tallies),
                 traced_nodes=sum(r.nodes for r in results), traced_leaves=sum(r.leaves for r in results))
 
 
 def faster(a: Side, b: Side) -> Side:
     return replace(a, lean=min(a.lean, b.lean), traced=min(a.traced, b.traced),
-                   front_door=min(a.front_door, b.front_door))
+                   front_door=min(a.front_door, b.front_door), lean_made=min(a.lean_made, b.lean_made),
+                   traced_made=min(a.traced_made, b.traced_made))
 
 
 def faster_peer(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -228,6 +249,11 @@ def main() -> None:
     for name, side in workloads.items():
         print(f"tracing cost, {name}: traced {side.traced / side.lean:.1f}× lean untraced "
               f"(traced search: {side.traced_nodes} nodes, {side.traced_leaves} leaves)")
+    # What the timed searches leave to be made on first read, paid by whoever reads it.
+    for (name, side), other in zip(workloads.items(), peer_sides):
+        book = f" = {side.traced_made / other['seconds']:.2f}× aima3" if other is not None else ""
+        print(f"made when first read, {name}: lean + paths and best moves {ms(side.lean_made)}; "
+              f"traced + every event {ms(side.traced_made)}{book}")
     if peer:
         print("aima3 calls (tic-tac-toe; trees): "
               + "; ".join(", ".join(f"{k} {v}" for k, v in s["calls"].items()) for s in peer_sides if s))
@@ -250,7 +276,7 @@ def main() -> None:
 
     if not args.no_memory:
         print()
-        for m in (million_event_trace(), alphabeta_trace()):
+        for m in (million_event_trace(), alphabeta_trace(), tree_trace(trees[0], "random tree")):
             scaled = m.bytes_per_event * EVENTS / 1e6
             print(f"trace memory, {m.source:<24}{m.events:>9} events{m.megabytes:>9.1f} MB"
                   f"{m.bytes_per_event:>7.0f} B/event  -> {scaled:6.1f} MB per {EVENTS:,} events")

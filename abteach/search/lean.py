@@ -15,10 +15,13 @@ Three walks do the work.
 * On an explicit :class:`~abteach.games.trees.Tree` it walks the nodes
   themselves.  A node is immutable and already holds what a compiled copy of
   the tree would (its children, its leaf value, its path), so the walk
-  follows the nodes' own slots, with nothing to compile or cache; it notes
-  which leaves it evaluated and which children it skipped, and reads their
-  paths from the nodes.  It evaluates a leaf child inside its parent's loop,
-  saving a call for most nodes.
+  follows the nodes' own slots, with nothing to compile or cache.  It notes
+  the nodes themselves (the leaves it evaluated, each node's best child, the
+  nodes cut off) in a :class:`TreeRecord`, and leaves the tally's paths and
+  ``best`` dict to be made from it when first read
+  (:mod:`abteach.search.later`); the counts are filled in at once.  It
+  evaluates a leaf child inside its parent's loop, saving a call for most
+  nodes.
 * On any other game it calls the game's methods directly, as the book's code
   does, building each child's path as the tallied search does.
 * With a depth limit or a move order it goes through the
