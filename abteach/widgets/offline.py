@@ -78,9 +78,10 @@ def static_stepper_copy(live: Stepper, size: str | Size | None = None) -> widget
         return next(iter(copies.values()))
     labels = list(copies)
     switch = widgets.ToggleButtons(options=labels, value=live.choice.value)
-    pages = widgets.Stack(list(copies.values()), selected_index=labels.index(live.choice.value))
+    pages = widgets.Stack(list(copies.values()), selected_index=labels.index(live.choice.value),
+                          layout=widgets.Layout(min_width="0"))
     widgets.jslink((switch, "index"), (pages, "selected_index"))
-    box = widgets.VBox([switch, pages])
+    box = widgets.VBox([switch, pages], layout=widgets.Layout(min_width="0"))
     box.add_class("ab-static-switch")
     return box
 

@@ -568,9 +568,11 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     # Layouts and styles are models of their own in a saved page: one of each, shared by every page.
     picture_layout = widgets.Layout(width=f"{picture.width}px", max_width=f"min(100%, {picture.width}px)", height="auto",
                                     min_width=f"min(100%, {picture.min_width}px)", flex=f"1 1 {picture.min_width}px")
-    side_layout, body_layout = _side_layout([trace]), widgets.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                                      overflow="visible")
-    page_layout, html_layout, html_style = widgets.Layout(overflow="visible"), widgets.Layout(), HTMLStyle()
+    # min_width 0 all the way down: otherwise a box is as wide as a tree's legible width, past the page's edge,
+    # where there is no box to scroll in; the picture then shrinks to fit instead.
+    side_layout = _side_layout([trace])
+    body_layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start", overflow="visible", min_width="0")
+    page_layout, html_layout, html_style = widgets.Layout(overflow="visible", min_width="0"), widgets.Layout(), HTMLStyle()
     tiles = Tiles()
     # The pseudocode and the call stack repeat from step to step: each distinct one is stored once.
     shared: dict[tuple[str, ...], widgets.Widget] = {}
@@ -599,7 +601,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
         sentence = widgets.HTML(explanation_html(f), layout=html_layout, style=html_style)
         pages.append(widgets.VBox([sentence, body], layout=page_layout))
     index = steps.index(step)
-    stack = widgets.Stack(pages, selected_index=index)
+    stack = widgets.Stack(pages, selected_index=index, layout=widgets.Layout(min_width="0"))
     stack.add_class("ab-frames")
     slider: widgets.Widget
     if len(steps) == len(frames):
@@ -633,7 +635,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     name = f"ab-slide-{picture.width}x{picture.height}-{zlib.crc32((trace.listing.title + str(trace.listing)).encode()):08x}"
     css = _css(size_) + _static_css(size_) + _slide_css(trace, size_, picture.width, picture.height, name)
     box = widgets.VBox([widgets.HTML(css), note, controls, stack, legend, overview],
-                       layout=widgets.Layout(overflow="visible"))
+                       layout=widgets.Layout(overflow="visible", min_width="0"))
     box.add_class("ab-static-stepper")
     box.add_class(name)
     return box
