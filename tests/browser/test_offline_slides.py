@@ -185,6 +185,7 @@ def test_every_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, expor
             readout = stepper.locator(".widget-readout").first.inner_text()
             box = stepper.locator(".noUi-base").first.bounding_box()
             assert box is not None
+            # Far along the track: many steps later, the tree has changed.
             page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
             expect(stepper.locator(".widget-readout").first).not_to_have_text(readout)
             page.wait_for_timeout(200)
