@@ -154,3 +154,37 @@ def test_killers_change_the_order_and_the_trace_says_so():
     orders = [e for e in r.trace if e.kind == "order"]
     assert orders and "killers" in orders[0].test
     assert r.value == ab.alphabeta(t).value
+
+
+def _passes(trace):
+    """Each pass's events, in order."""
+    out = []
+    for k in range(1, len(trace) + 1):
+        e = trace.event(k)
+        if e.kind == Kind.PASS:
+            out.append([])
+        elif out:
+            out[-1].append(e)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True))
+def test_without_a_table_each_pass_leads_with_the_last_passes_best_move(opening):
+    # In tic-tac-toe a move is a square, not a child's index: after the opening, square k is rarely child k.
+    game = ab.TicTacToe()
+    state = game.initial
+    for square in opening:
+        if game.is_terminal(state) or square not in game.actions(state):
+            return
+        state = game.result(state, square)
+    if game.is_terminal(state):
+        return
+    r = ab.iterative_deepening(game, state, max_depth=3, evaluate=lambda s, p: 0, tt=False, killers=False)
+    passes = _passes(r.trace)
+    assert len(passes) == 3
+    root = passes[0][0].node
+    for before, now in zip(passes, passes[1:]):
+        best = [e.move for e in before if e.kind == Kind.EXIT and e.node == root][-1]
+        first = next(e.node for e in now if e.kind == Kind.ENTER and len(e.node) == len(root) + 1)
+        assert first == root + (best,), (before[-1], first)

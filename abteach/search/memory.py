@@ -103,7 +103,13 @@ def searcher(p: Problem, log: Tally, o: Options) -> Search:
     def ordered(pairs: list[tuple[int, Any]], entry: Entry | None) -> list[tuple[int, Any]]:
         """The table's move first, then this ply's killers, then by history score; else as given."""
         path = log.stack[-1].path
-        first = entry.move if o.reorder and entry is not None and entry.move is not None else o.pv.get(path)
+        if o.reorder and entry is not None and entry.move is not None:
+            first = entry.move
+        elif o.table is None and path in o.pv:
+            # The previous pass's line is kept as child indexes (paths are indexes); lead with that child's move.
+            first = next((a for i, a in pairs if i == o.pv[path]), None)
+        else:
+            first = None
         killers = o.killer_moves.get(log.ply, []) if o.killers else []
         scores = o.history_scores if o.history else {}
         if first is None and not killers and not scores:
