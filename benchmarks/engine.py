@@ -200,14 +200,15 @@ def section_aima(peer: Peer, depth: int, rounds: int) -> None:
 
 def section_depth(seconds: float) -> None:
     import abteach as ab
-    from abteach.search.solve import deepen
 
     game = ab.ConnectFour()
-    r = ab.players.engine(seconds).think(game, game.initial)
-    print(f"engine (readable, as ab.players.engine plays), own evaluation, {seconds:g} s from the opening: "
+    r = ab.iterative_deepening(game, max_depth=42, evaluate=game.evaluate, order=game.order, tt=True,
+                               killers=True, time_budget=seconds, trace=False)
+    print(f"engine, readable search, own evaluation, {seconds:g} s from the opening: "
           f"depth {r.stats.get('depth')} ({r.nodes:,} nodes), move {r.move}   target: report it")
-    f = deepen(game, max_depth=42, evaluate=game.evaluate, order=game.order, time_budget=seconds)
-    print(f"engine's fast path, the same: depth {f.depth} ({f.nodes:,} nodes), move {f.move}")
+    f = ab.players.engine(seconds).think(game, game.initial)
+    print(f"engine's fast path, as ab.players.engine plays, the same: depth {f.depth} ({f.nodes:,} nodes), "
+          f"move {f.move}")
 
 
 def section_easyai(peer: Peer, games: int, seconds: float, seed: int) -> None:
