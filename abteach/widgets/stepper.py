@@ -111,14 +111,24 @@ def listing_html(trace: Trace, frame: Frame) -> str:
 
     Each line wraps, if it must, only between words (see :func:`abteach.views.tables.code_line_html`).
     """
+    return _listing_block(trace, range(1, len(trace.listing.lines) + 1), _current(trace, frame), "ab-listing")
+
+
+def _current(trace: Trace, frame: Frame) -> int | None:
+    """The number of the listing line that ``frame`` just ran, if it is one of the listing's."""
+    return trace.listing.number(frame.line) if frame.line in trace.listing else None
+
+
+def _listing_block(trace: Trace, numbers: Iterable[int], current: int | None, cls: str) -> str:
+    """The listing's title and the lines ``numbers``, the ``current`` one marked."""
     rows = []
-    current = trace.listing.number(frame.line) if frame.line in trace.listing else None
-    for number, (_, text) in enumerate(trace.listing.lines, start=1):
+    for number in numbers:
+        text = trace.listing.lines[number - 1][1]
         here = number == current
         rows.append(code_line_html(text, f"{'▶' if here else ' '} {number:>2}  ",
                                    cls="ab-line ab-current-line" if here else "ab-line",
                                    attrs=f" data-line='{number}'"))
-    return (f"<div class='ab-listing'><div class='ab-listing-title'>{words_html(trace.listing.title)}</div>"
+    return (f"<div class='{cls}'><div class='ab-listing-title'>{words_html(trace.listing.title)}</div>"
             f"<div class='ab-code-block'>{''.join(rows)}</div></div>")
 
 
@@ -425,18 +435,10 @@ def function_html(trace: Trace, frame: Frame) -> str:
 
     A slide has no room for a whole listing beside a legible picture, so slides show this instead.
     """
-    current = trace.listing.number(frame.line) if frame.line in trace.listing else None
+    current = _current(trace, frame)
     blocks = _blocks(trace)
     block = next((b for b in blocks if current in b), blocks[0] if blocks else [])
-    rows = []
-    for number in block:
-        text = trace.listing.lines[number - 1][1]
-        here = number == current
-        rows.append(code_line_html(text, f"{'▶' if here else ' '} {number:>2}  ",
-                                   cls="ab-line ab-current-line" if here else "ab-line",
-                                   attrs=f" data-line='{number}'"))
-    return (f"<div class='ab-listing ab-listing-now'><div class='ab-listing-title'>{words_html(trace.listing.title)}"
-            f"</div><div class='ab-code-block'>{''.join(rows)}</div></div>")
+    return _listing_block(trace, block, current, "ab-listing ab-listing-now")
 
 
 def _static_css(size: Size) -> str:
