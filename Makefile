@@ -1,5 +1,5 @@
-# Two entry points: `make lab` opens the lectures, `make test` runs every test.
-# Both create .venv on first use and are safe to re-run.
+# Entry points: `make lab` opens the lectures; `make test` runs the fast tier (types, unit and property
+# tests, doctests) and `make test-all` every test there is.  Each creates its venv on first use and is safe to re-run.
 PYTHON ?= python3
 # The lectures get a venv of their own, so JupyterLab opens with no test or grading tools in it;
 # everything else (tests, exports, app, lite, benchmarks) shares .venv.
@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: lab lab-copy test unit notebooks regenerate clean bench grade-demo assets html slides app lite
+.PHONY: lab lab-copy test test-all nbval unit notebooks regenerate clean bench grade-demo assets html slides app lite
 
 # A venv, made on first use.
 %/bin/python:
@@ -25,6 +25,10 @@ $(LAB_VENV)/.installed-lab: pyproject.toml scripts/lab/overrides.json | $(LAB_VE
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(VENV)/.installed-test-all: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test-all]'
 	touch $@
 
 $(VENV)/.installed-export: pyproject.toml | $(BIN)/python
@@ -91,21 +95,40 @@ app: $(VENV)/.installed-app
 lite: $(VENV)/.installed-lite
 	$(BIN)/python scripts/build_lite.py --out build/lite $(LECTURES)
 
-# Types first: mypy reads its settings from pyproject.toml.
-test: $(VENV)/.installed-test $(ASSETS)/.installed
+# The fast tier: types first (mypy reads its settings from pyproject.toml), then the unit and property
+# tests and the doctests, with hypothesis's small `dev` profile.  No npm, no browser, no lecture run.
+FAST_TESTS := -m "not browser and not slow" --doctest-modules --ignore=tests/browser --ignore=tests/nbval_replay.py abteach tests
+test: $(VENV)/.installed-test
 	$(BIN)/python -m mypy abteach
-	$(BIN)/python -m pytest --doctest-modules abteach tests
+	$(BIN)/python -m pytest --hypothesis-profile=dev $(FAST_TESTS)
+
+# Every test: the fast tier with hypothesis's larger `ci` profile; each lecture run once, which makes both
+# the offline pages and the executed copies that strict nbval checks; then the browser tests (one
+# JupyterLab for all), the grade demo and the JupyterLite build, on those same pages.
+LECTURE_RUN := build/test-run
+test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed
+	$(BIN)/python -m mypy abteach
+	$(BIN)/python -m pytest --hypothesis-profile=ci $(FAST_TESTS)
+	rm -rf $(LECTURE_RUN)
+	$(BIN)/python scripts/export_lectures.py --assets $(ASSETS)/node_modules --html $(LECTURE_RUN)/html \
+	    --slides $(LECTURE_RUN)/slides --executed $(LECTURE_RUN)/executed $(LECTURES)
+	$(BIN)/python -m pytest -p tests.nbval_replay --nbval-replay $(LECTURE_RUN)/executed \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
+	ABTEACH_REUSE_EXPORT=$(LECTURE_RUN) $(BIN)/python -m pytest --hypothesis-profile=ci -m "browser or slow" tests
+
+# nbval running each lecture in a kernel of its own, as a student's machine would (test-all shares one run instead).
+nbval: $(VENV)/.installed-test-all
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 
 unit: $(VENV)/.installed-test
-	$(BIN)/python -m pytest --doctest-modules abteach tests
+	$(BIN)/python -m pytest $(FAST_TESTS)
 
 notebooks: regenerate
-regenerate: $(VENV)/.installed-test
+regenerate: $(VENV)/.installed-test-all
 	$(BIN)/python scripts/regenerate_notebooks.py notebooks/*.ipynb
 
 # Run by hand only; the book's code lives in its own venv, benchmarks/.venv-peer.
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test-all
 	bash benchmarks/setup_peer.sh
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/redraw.py
@@ -115,7 +138,7 @@ bench: $(VENV)/.installed-test
 
 # The graded exercises end to end with real nbgrader, in a temporary copy of course/.
 # nbgrader runs `alembic` by name, so the venv's bin/ goes on PATH.
-grade-demo: $(VENV)/.installed-test
+grade-demo: $(VENV)/.installed-test-all
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python course/grade_demo.py
 
 clean:

@@ -237,10 +237,15 @@ def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
     return fallback
 
 
-def export_lecture(path: Path, outs: dict[str, Path]) -> tuple[str, dict[str, int], float]:
-    """Run one lecture and write its pages; its title, the bytes of each page, and the seconds it took."""
+def export_lecture(path: Path, outs: dict[str, Path], executed: Path | None = None) -> tuple[str, dict[str, int], float]:
+    """Run one lecture and write its pages; its title, the bytes of each page, and the seconds it took.
+
+    With ``executed``, the run notebook is written there too, for the full test tier's nbval check.
+    """
     start = time.perf_counter()
     nb = execute(path)
+    if executed is not None:
+        nbformat.write(nb, executed / path.name)
     sizes = {}
     for kind, out in outs.items():
         page = export(kind, for_kind(nb, kind), path.stem)
@@ -255,6 +260,8 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = lambda m: p
     parser.add_argument("--assets", type=Path, required=True, help="the node_modules folder with the libraries")
     parser.add_argument("--html", type=Path, metavar="DIR", help="write HTML pages to DIR")
     parser.add_argument("--slides", type=Path, metavar="DIR", help="write reveal.js slides to DIR")
+    parser.add_argument("--executed", type=Path, metavar="DIR",
+                        help="also write each lecture as run to DIR (the full test tier compares it with nbval)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                         help="how many lectures run at once, each in its own kernel (default: 2, or 1 on one core)")
     args = parser.parse_args(argv)
@@ -272,10 +279,12 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = lambda m: p
     for kind, out in outs.items():
         out.mkdir(parents=True, exist_ok=True)
         copy_assets(kind, args.assets, out)
+    if args.executed is not None:
+        args.executed.mkdir(parents=True, exist_ok=True)
     written: dict[str, list[tuple[str, str]]] = {kind: [] for kind in outs}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         # Each lecture runs in a kernel of its own, so they may run side by side; the index keeps their order.
-        runs = [pool.submit(export_lecture, path, outs) for path in args.notebooks]
+        runs = [pool.submit(export_lecture, path, outs, args.executed) for path in args.notebooks]
         for path, run in zip(args.notebooks, runs):
             title, sizes, seconds = run.result()
             log(f"{path}: {seconds:.0f} s, " + ", ".join(f"{kind} {n / 1e6:.1f} MB" for kind, n in sizes.items()))

@@ -1,11 +1,18 @@
-"""Shared test configuration: the tests form a package, so helpers import relatively."""
+"""Shared test configuration: the tests form a package, so helpers import relatively.
 
-import os
+Hypothesis draws as many examples as the loaded profile says, never as many as
+a test says: ``dev`` (the default, and ``make test``) is small so the fast
+tier stays fast; ``ci`` (``make test-all``, and CI) is larger and draws the
+same examples every run, so a red build always means a change, never a new
+random draw.  Pick one with ``pytest --hypothesis-profile=ci``.  A test whose
+examples are costly asks for a share of the profile's count with
+:func:`tests.strategies.examples`.
+"""
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
-# In CI the property tests draw the same examples every run, so a red build
-# always means a change, never a new random draw; locally they explore afresh.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI") == "true":
-    settings.load_profile("ci")
+# Searches of random trees take milliseconds each but vary widely, so no deadline.
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("dev", max_examples=30, **_COMMON)
+settings.register_profile("ci", max_examples=200, derandomize=True, print_blob=True, **_COMMON)
+settings.load_profile("dev")

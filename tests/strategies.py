@@ -1,6 +1,6 @@
 """Hypothesis strategies shared by the property tests."""
 
-from hypothesis import strategies as st
+from hypothesis import settings, strategies as st
 
 
 def nested_trees(max_leaves: int = 40, values=st.integers(0, 4)):
@@ -11,3 +11,12 @@ def nested_trees(max_leaves: int = 40, values=st.integers(0, 4)):
 def inner_trees(max_leaves: int = 40, values=st.integers(0, 4)):
     """Like :func:`nested_trees`, but the root is never a bare leaf."""
     return st.lists(nested_trees(max_leaves, values), min_size=1, max_size=4)
+
+
+def examples(share: float) -> int:
+    """A share of the loaded profile's example count, for a test whose examples are costly.
+
+    The profile (``dev`` or ``ci``, see ``tests/conftest.py``) sets the scale;
+    a test only says how much of it to take, so ``ci`` still draws more than ``dev``.
+    """
+    return max(5, round(settings.default.max_examples * share))

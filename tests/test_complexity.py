@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .strategies import examples
+
 import abteach as ab
 from abteach.lessons.complexity import (
     branching_table, count_leaves, effective_branching, fit_exponent, knuth_moore, no_pruning,
@@ -215,7 +217,7 @@ params = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(params)
 def test_generated_trees_are_valid_and_reproducible(kw):
     t = random_tree(**kw, values=(-5, 5))
@@ -233,7 +235,7 @@ def test_generated_trees_are_valid_and_reproducible(kw):
             assert kw["uneven"] or n.depth == kw["depth"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(params)
 def test_alphabeta_value_equals_minimax_under_every_ordering(kw):
     t = random_tree(**kw)

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .strategies import examples
+
 import abteach as ab
 from abteach.games.connect4 import ConnectFour, ConnectFourBoard
 from abteach.search.solve import solve
@@ -105,7 +107,7 @@ def test_perft_on_the_standard_board_grows_by_seven_until_columns_fill():
     assert [n for n, _ in perft(game, 5)] == [7 ** d for d in range(6)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(size=st.tuples(st.integers(1, 7), st.integers(1, 6)), k=st.integers(1, 7), data=st.data())
 def test_random_games_agree_with_the_plain_model(size, k, data):
     width, height = size

@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .strategies import examples
+
 import abteach as ab
 from abteach.lessons.complexity import deepening_floor, knuth_moore
 from abteach.lessons.enhancements import CorrelatedGame, frontier_oracle
@@ -38,7 +40,7 @@ def _last_pass(r, d):
     return sum(1 for p in r.evaluated if len(p) == d)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(games, st.sampled_from([None, 1, 2, 3, 5]))
 def test_iterative_deepening_never_beats_the_floor(g, delta):
     # Each pass proves its depth's value, and no entry of a shallower pass is deep enough to stand in for it.
@@ -97,7 +99,7 @@ def _oracle_by_hand(g):
     return search(g.initial, -inf, inf), count
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(games)
 def test_the_oracle_counts_what_a_best_first_alphabeta_written_out_plainly_counts(g):
     value, leaves = _oracle_by_hand(g)
@@ -115,7 +117,7 @@ def test_with_every_leaf_tied_every_ordering_meets_the_minimal_tree(b, d):
     assert r.leaves == deepening_floor(b, d)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(st.builds(CorrelatedGame, st.integers(2, 3), st.integers(3, 5), st.integers(0, 10 ** 6)),
        st.integers(1, 6))
 def test_aspiration_inside_deepening_re_searches_exactly_when_the_value_leaves_the_window(g, delta):

@@ -8,7 +8,7 @@ thing there; what they do differently is the cutoff.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import abteach as ab
@@ -73,7 +73,6 @@ trees = st.builds(lambda nested, root: ab.tree(nested, root=root),
                   st.lists(subtrees, min_size=1, max_size=3), st.sampled_from(["MAX", "MIN"]))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees)
 def test_law_strict_tests_first_difference_is_always_a_tie_cutoff(t):
     # The strict rule is the textbook's search with > for ≥: until the first tie the two take the

@@ -10,7 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from PIL import Image  # noqa: E402
 
@@ -40,7 +40,6 @@ nested_trees = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
 @given(nested_trees)
 def test_layout_centres_parents_and_never_overlaps(nested):
     t = ab.tree(nested)

@@ -17,7 +17,7 @@ import abteach as ab
 from abteach.search import EvaluationError
 from abteach.search.solve import deepen
 
-from .strategies import inner_trees
+from .strategies import inner_trees, examples
 
 
 def readable(game, state, depth, evaluate, order):
@@ -42,7 +42,7 @@ def random_position(game, data, most):
 SIZES = [(7, 6, 4), (5, 4, 4), (4, 4, 3), (6, 5, 3), (4, 3, 2)]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(st.sampled_from(SIZES), st.integers(1, 5), st.booleans(), st.booleans(), st.data())
 def test_on_connect_four_it_finds_what_the_readable_engine_finds(size, depth, own_eval, centre, data):
     game = ab.ConnectFour(*size)
@@ -54,7 +54,7 @@ def test_on_connect_four_it_finds_what_the_readable_engine_finds(size, depth, ow
     assert (fast.value, fast.move, fast.nodes, fast.depth) == (slow.value, slow.move, slow.nodes, slow.stats["depth"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(st.integers(1, 9), st.data())
 def test_on_tic_tac_toe_through_the_game_protocol_it_finds_the_same(depth, data):
     game = ab.TicTacToe()
@@ -63,7 +63,7 @@ def test_on_tic_tac_toe_through_the_game_protocol_it_finds_the_same(depth, data)
     assert (fast.value, fast.move, fast.nodes) == (slow.value, slow.move, slow.nodes)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(inner_trees())
 def test_on_trees_with_ties_it_finds_the_same_and_the_minimax_value(nested):
     t = ab.tree(nested)
@@ -73,7 +73,7 @@ def test_on_trees_with_ties_it_finds_the_same_and_the_minimax_value(nested):
     assert fast.value == ab.alphabeta(t).value
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(st.integers(1, 4), st.data())
 def test_its_value_is_plain_alpha_beta_at_the_same_depth(depth, data):
     # An independent search: the textbook's alpha-beta, cut off at the same depth, no table, no ordering.

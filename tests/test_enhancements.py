@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .strategies import examples
+
 import abteach as ab
 from abteach.lessons.complexity import knuth_moore
 from abteach.lessons.enhancements import (SEARCHES, TREE_KINDS, CorrelatedGame, enhancement_trees, measure,
@@ -13,7 +15,7 @@ from abteach.lessons.enhancements import (SEARCHES, TREE_KINDS, CorrelatedGame, 
 from abteach.lessons.ordering import minimax_values
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(st.integers(2, 4), st.integers(1, 4), st.integers(0, 10_000))
 def test_perfect_order_meets_knuth_moore_and_keeps_the_value(b, d, seed):
     t = enhancement_trees(b, d, "random", seed=seed)
@@ -22,7 +24,7 @@ def test_perfect_order_meets_knuth_moore_and_keeps_the_value(b, d, seed):
     assert minimax_values(best)[()] == minimax_values(t)[()] == minimax_values(ordered_tree(t, False))[()]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(st.integers(2, 4), st.integers(1, 3), st.integers(0, 10_000))
 def test_worst_order_up_to_three_plies_prunes_nothing(b, d, seed):
     # Distinct values are not guaranteed (whole numbers 0-100), so ties may still cut: at most b^d.
@@ -57,7 +59,7 @@ def test_the_same_seed_gives_every_kind_the_same_leaves():
     assert leaves == sorted(n.value for n in w.nodes.values() if n.is_leaf)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(st.integers(2, 4), st.integers(1, 4), st.integers(0, 10_000))
 def test_correlated_game_children_step_by_at_most_the_noise(b, d, seed):
     g = CorrelatedGame(b, d, seed=seed, noise=3)

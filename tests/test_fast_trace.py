@@ -7,7 +7,7 @@ import abteach as ab
 from abteach.search.alphabeta import SEARCHES, recorder
 from abteach.search.fast_trace import applies, traced_tree_search
 from abteach.search.problem import Problem
-from .strategies import inner_trees
+from .strategies import inner_trees, examples
 
 
 def both(game, state=None, prune_on_tie=True):
@@ -27,13 +27,12 @@ def assert_same(a, b):
                                                                         lb.pruned, lb.best)
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees(values=st.integers(-3, 3)), st.booleans())
 def test_the_twin_makes_the_readable_searchs_events(nested, tie):
     assert_same(*both(ab.tree(nested), prune_on_tie=tie))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(inner_trees(values=st.sampled_from([0, 1, 2.5, -1.5])), st.booleans())
 def test_the_twin_formats_non_integer_values_as_the_readable_search_does(nested, tie):
     assert_same(*both(ab.tree(nested), prune_on_tie=tie))

@@ -19,7 +19,6 @@ import pytest  # noqa: E402
 import abteach as ab  # noqa: E402
 from abteach.lessons import fig55  # noqa: E402
 from abteach.lessons.fig55 import FIG_5_5, FigureStage  # noqa: E402
-from abteach.widgets import fig55_view  # noqa: E402
 from abteach.widgets.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
                                         figure_vs_algorithm, stage_caption, stage_styles, stage_table)
 

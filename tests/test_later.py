@@ -11,7 +11,7 @@ import math
 import pickle
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import abteach as ab
@@ -37,7 +37,6 @@ def fields_of(r):
     return (r.value, r.move, r.move_name, r.pv, r.pv_path, r.evaluated, r.pruned, r.nodes, r.cutoffs, r.spec)
 
 
-@settings(max_examples=200, deadline=None)
 @given(inner_trees(values=st.one_of(st.integers(-3, 3), st.sampled_from([1.5, math.inf, -math.inf]))),
        st.booleans(), st.sampled_from([ab.MAX, ab.MIN]), st.data())
 def test_front_door_results_equal_the_readable_searchs(nested, tie, root, data):

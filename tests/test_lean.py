@@ -19,7 +19,7 @@ from abteach.search.lean import lean_search
 from abteach.search.minimax import minimax3
 from abteach.search.problem import EvaluationError, Problem, TooDeepError
 from abteach.search.record import Tally
-from .strategies import inner_trees, nested_trees
+from .strategies import inner_trees, nested_trees, examples
 
 ALGORITHMS = ["alphabeta", "minimax"]
 
@@ -49,13 +49,11 @@ def assert_twins(game, state=None, *, algorithm, prune_on_tie, **options):
 
 # -- explicit trees ---------------------------------------------------------------------------
 
-@settings(max_examples=300, deadline=None)
 @given(nested_trees(), st.sampled_from(ALGORITHMS), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]))
 def test_trees(nested, algorithm, prune_on_tie, root):
     assert_twins(ab.tree(nested, root=root), algorithm=algorithm, prune_on_tie=prune_on_tie)
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees(values=st.one_of(st.integers(-3, 3), st.floats(-5, 5, allow_nan=False),
                                     st.sampled_from([math.inf, -math.inf]))),
        st.sampled_from(ALGORITHMS), st.booleans())
@@ -63,7 +61,6 @@ def test_trees_with_real_and_infinite_leaves(nested, algorithm, prune_on_tie):
     assert_twins(ab.tree(nested), algorithm=algorithm, prune_on_tie=prune_on_tie)
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees(), st.sampled_from(ALGORITHMS), st.booleans(), st.data())
 def test_searching_from_a_node_below_the_root(nested, algorithm, prune_on_tie, data):
     t = ab.tree(nested)
@@ -151,14 +148,13 @@ class Nested:
         return str(a)
 
 
-@settings(max_examples=200, deadline=None)
 @given(nested_trees(values=st.one_of(st.integers(-3, 3), st.sampled_from([math.inf, -math.inf]))),
        st.sampled_from(ALGORITHMS), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]))
 def test_games(nested, algorithm, prune_on_tie, root):
     assert_twins(Nested(nested, root), algorithm=algorithm, prune_on_tie=prune_on_tie)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(inner_trees(values=st.one_of(st.integers(-3, 3), st.sampled_from([math.inf, -math.inf]))),
        st.sampled_from(ALGORITHMS), st.booleans(), st.integers(0, 4))
 def test_games_depth_limited_and_ordered(nested, algorithm, prune_on_tie, depth):

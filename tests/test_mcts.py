@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .strategies import examples
+
 import abteach as ab
 from abteach.games.tictactoe import Board
 
@@ -26,7 +28,7 @@ def test_the_same_seed_gives_the_same_search():
     assert untraced.trace is None and untraced.move == a.move and untraced.stats == a.stats
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(seed=st.integers(0, 10_000), playouts=st.integers(1, 120))
 def test_every_playout_passes_the_root_once_and_ends_where_it_expanded(seed, playouts):
     game = ab.TicTacToe(Board.parse("X.. .O. ..."))

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.search.events import Kind
-from .strategies import inner_trees
+from .strategies import inner_trees, examples
 from .test_node_counts import ordered, uniform
 from .test_search_laws import minimax_value
 
@@ -23,7 +23,6 @@ SEARCHES = {
 }
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees(), st.sampled_from(sorted(SEARCHES)))
 def test_every_search_returns_the_minimax_value(nested, name):
     r = SEARCHES[name](ab.tree(nested))
@@ -31,7 +30,6 @@ def test_every_search_returns_the_minimax_value(nested, name):
     assert r.trace.last().explanation.endswith(".")  # every step reads as a sentence, to the end
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees())
 def test_sss_star_never_evaluates_a_leaf_alphabeta_skips(nested):
     # Stockman (1979): SSS* dominates alpha-beta with the same static order.
@@ -39,7 +37,6 @@ def test_sss_star_never_evaluates_a_leaf_alphabeta_skips(nested):
     assert set(ab.sss_star(t).evaluated) <= set(ab.alphabeta(t).evaluated)
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees())
 def test_mtdf_started_at_the_value_takes_two_passes(nested):
     r = ab.mtdf(ab.tree(nested), first_guess=minimax_value(nested))
@@ -55,7 +52,6 @@ def test_negascout_on_a_perfectly_ordered_tree_evaluates_the_minimal_tree(b, d):
     assert r.value == minimax_value(nested)
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees(), st.integers(-2, 6), st.integers(1, 3))
 def test_aspiration_re_searches_exactly_when_the_first_result_falls_outside(nested, guess, delta):
     t = ab.tree(nested)
@@ -88,7 +84,6 @@ def _narrow_value(nested, alpha, beta, maximizing=True):
     return v
 
 
-@settings(max_examples=150, deadline=None)
 @given(inner_trees(), st.integers(-1, 6))
 def test_null_window_says_at_least_exactly_when_minimax_is(nested, bound):
     r = ab.null_window(ab.tree(nested), bound=bound)
@@ -168,7 +163,7 @@ def _passes(trace):
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True))
 def test_without_a_table_each_pass_leads_with_the_last_passes_best_move(opening):
     # In tic-tac-toe a move is a square, not a child's index: after the opening, square k is rarely child k.

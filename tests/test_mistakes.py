@@ -18,7 +18,7 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import abteach as ab
@@ -303,14 +303,12 @@ leaf_values = st.integers(0, 4)
 subtrees = st.recursive(leaf_values, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=16)
 trees = st.builds(lambda nested, root: ab.tree(nested, root=root),
                   st.lists(subtrees, min_size=1, max_size=3), st.sampled_from(["MAX", "MIN"]))
-laws = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _leaves(t):
     return [n.path for n in t.leaves()]
 
 
-@laws
 @given(trees)
 def test_law_no_window_is_minimax(t):
     r, mm = run_mistake("no-window", t), ab.minimax(t)
@@ -318,7 +316,6 @@ def test_law_no_window_is_minimax(t):
     assert r.pruned == [] and r.evaluated == _leaves(t)
 
 
-@laws
 @given(trees)
 def test_law_strict_test_keeps_value_and_move_and_only_adds_leaves(t):
     r, c = run_mistake("strict-test", t), ab.alphabeta(t)
@@ -326,14 +323,12 @@ def test_law_strict_test_keeps_value_and_move_and_only_adds_leaves(t):
     assert set(c.evaluated) <= set(r.evaluated)
 
 
-@laws
 @given(st.lists(st.integers(0, 10**6), min_size=1, max_size=14, unique=True).flatmap(
     lambda xs: st.just(ab.tree([xs[i:i + 3] for i in range(0, len(xs), 3)]))))
 def test_law_strict_test_is_invisible_without_ties(t):
     assert first_difference(ab.alphabeta(t).trace, run_mistake("strict-test", t).trace) is None
 
 
-@laws
 @given(trees)
 def test_law_cutoff_before_update_costs_one_subtree_per_early_cutoff(t):
     r, c = run_mistake("test-before-update", t), ab.alphabeta(t)
@@ -343,7 +338,6 @@ def test_law_cutoff_before_update_costs_one_subtree_per_early_cutoff(t):
     assert (len(r.evaluated) > len(c.evaluated)) == bool(c.pruned)
 
 
-@laws
 @given(trees)
 def test_law_right_to_left_finds_the_value_and_a_best_move(t):
     d = diagnose("right-to-left", t)
@@ -351,7 +345,6 @@ def test_law_right_to_left_finds_the_value_and_a_best_move(t):
     assert d.move_right
 
 
-@laws
 @given(trees)
 def test_law_shared_move_differs_only_in_its_answer(t):
     c, r = ab.alphabeta(t), run_mistake("shared-move", t)
@@ -360,7 +353,6 @@ def test_law_shared_move_differs_only_in_its_answer(t):
     assert d is None or (d.step == len(c.trace) and d.correct.kind is Kind.DONE)
 
 
-@laws
 @given(trees)
 def test_law_inverted_test_evaluates_only_the_leftmost_leaf(t):
     r = run_mistake("inverted-test", t)
@@ -368,7 +360,6 @@ def test_law_inverted_test_evaluates_only_the_leftmost_leaf(t):
     assert r.evaluated == [first] and r.value == t.node(first).value
 
 
-@laws
 @given(trees)
 def test_law_swapped_bounds_stop_after_two_children(t):
     for mistake_id, player in (("beta-in-max", "MAX"), ("alpha-in-min", "MIN")):
@@ -380,7 +371,6 @@ def test_law_swapped_bounds_stop_after_two_children(t):
         assert all(n <= 2 for p, n in calls.items() if t.node(p).player == player)
 
 
-@laws
 @given(trees, st.integers(1, 5))
 def test_law_depth_off_by_one_is_a_search_one_ply_off(t, depth):
     for mistake_id, shift in (("one-ply-too-deep", +1), ("one-ply-too-shallow", -1)):
@@ -389,7 +379,6 @@ def test_law_depth_off_by_one_is_a_search_one_ply_off(t, depth):
         assert (r.value, r.move, r.evaluated, r.pruned) == (c.value, c.move, c.evaluated, c.pruned)
 
 
-@laws
 @given(trees, st.sampled_from(sorted(MISTAKES)))
 def test_law_every_mistake_is_consistent_with_its_diagnosis(t, mistake_id):
     d = diagnose(mistake_id, t)

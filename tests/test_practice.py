@@ -18,7 +18,7 @@ from abteach.lessons import answers as A
 from abteach.lessons.mistakes import MISTAKES, faulty, run_mistake
 from abteach.lessons.practice import check_answers, practice_tree
 
-from .strategies import inner_trees
+from .strategies import inner_trees, examples
 
 # AIMA Fig. 5.2 (FACTS.md §1, §3): B = 3; C returns 2 after c1 and prunes c2, c3; D = 2.
 FIG52_RIGHT = {"A": 3, "B": 3, "b1": 3, "b2": 12, "b3": 8, "C": 2, "c1": 2, "c2": "pruned", "c3": "pruned",
@@ -123,7 +123,7 @@ def test_the_fault_table_makes_the_registrys_own_searches():
             assert mine.trace.events == run_mistake(mid, tree).trace.events, (mid, tree)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(0.2))
 @given(nested=inner_trees(max_leaves=14), rule=st.sampled_from(["textbook", "strict"]),
        mid=st.sampled_from(list(MISTAKES)))
 def test_answers_copied_from_a_mistake_are_flagged_exactly_where_it_differs(nested, rule, mid):

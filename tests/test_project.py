@@ -49,10 +49,13 @@ def test_jupyterlab_is_an_extra_not_a_dependency():
     extras = PROJECT["optional-dependencies"]
     assert "jupyterlab" not in {_name(d) for d in PROJECT["dependencies"]}
     assert "jupyterlab" in {_name(d) for d in extras["lab"]}
-    # The browser tests start a real JupyterLab, so the test extra brings the lab extra with it.
-    assert any(_name(d) == "abteach" and "lab" in _extras(d) for d in extras["test"])
-    for tool in ("import-linter", "mypy", "pytest", "nbval"):
+    # The browser tests start a real JupyterLab, so the full tier's extra brings the lab extra with it.
+    assert any(_name(d) == "abteach" and {"lab", "test"} <= _extras(d) for d in extras["test-all"])
+    for tool in ("import-linter", "mypy", "pytest", "hypothesis"):
         assert tool in {_name(d) for d in extras["test"]}, tool
+    # The fast tier installs neither JupyterLab nor the tools that run lectures or browsers.
+    assert not {"jupyterlab", "nbval", "playwright", "nbgrader"} & {_name(d) for d in extras["test"]}
+    assert {"nbval", "playwright"} <= {_name(d) for d in extras["test-all"]}
 
 
 def _recipe(target: str) -> list[str]:
@@ -66,6 +69,7 @@ def _recipe(target: str) -> list[str]:
 def test_make_installs_the_right_extras():
     assert any("pip install" in c and "'.[lab]'" in c for c in _recipe("$(LAB_VENV)/.installed-lab"))
     assert any("pip install" in c and "'.[test]'" in c for c in _recipe("$(VENV)/.installed-test"))
+    assert any("pip install" in c and "'.[test-all]'" in c for c in _recipe("$(VENV)/.installed-test-all"))
 
 
 def test_lab_and_test_have_their_own_venvs():
@@ -79,10 +83,37 @@ def test_lab_and_test_have_their_own_venvs():
     assert ".venv-lab" not in test and "'.[test]'" not in lab and "nbgrader" not in lab
 
 
-def test_make_test_checks_types_first():
-    commands = _recipe("test")
-    assert commands[0] == "$(BIN)/python -m mypy abteach"
-    assert any("pytest" in c and "abteach tests" in c for c in commands[1:])
+def _dry_run(target: str) -> list[str]:
+    """The commands ``make target`` would run, expanded, less the venv installs (which depend on stamps)."""
+    out = subprocess.run(["make", "-n", "--no-print-directory", "-W", "pyproject.toml", target], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60).stdout
+    lines = out.replace("\\\n", " ").splitlines()
+    return [line for line in lines if "pip install" not in line and "-m venv" not in line]
+
+
+def test_make_test_is_the_fast_tier_types_first():
+    commands = _dry_run("test")
+    runs = [c for c in commands if "mypy" in c or "pytest" in c]
+    assert "-m mypy abteach" in runs[0]
+    pytest_runs = [c for c in runs if "pytest" in c]
+    assert len(pytest_runs) == 1 and "--doctest-modules" in pytest_runs[0] and "abteach tests" in pytest_runs[0]
+    assert "--hypothesis-profile=dev" in pytest_runs[0] and "not browser and not slow" in pytest_runs[0]
+    # No npm, no browser, no lecture run in the fast tier.
+    assert not any(word in " ".join(commands) for word in ("npm", "--nbval", "export_lectures", "browser or"))
+
+
+def test_make_test_all_runs_every_lecture_once_for_nbval_and_the_exports():
+    commands = _dry_run("test-all")
+    exports = [c for c in commands if "export_lectures.py" in c]
+    assert len(exports) == 1 and "--executed" in exports[0] and "--html" in exports[0] and "--slides" in exports[0]
+    nbval = [c for c in commands if "--nbval-replay" in c]
+    # nbval compares the export's run; no command runs the lectures again.
+    assert len(nbval) == 1 and not any("--nbval " in c + " " or "--nbval-lax" in c for c in commands)
+    assert commands.index(exports[0]) < commands.index(nbval[0])
+    pytests = [c for c in commands if "-m pytest" in c and c not in nbval]
+    assert all("--hypothesis-profile=ci" in c for c in pytests)
+    assert any("not browser and not slow" in c for c in pytests)
+    assert any('"browser or slow"' in c and "ABTEACH_REUSE_EXPORT" in c for c in pytests)
 
 
 def test_the_package_ships_its_types():
@@ -98,8 +129,10 @@ def test_readme_opens_with_the_two_commands():
     assert "make lab" in first_block and "make test" in first_block
 
 
-def test_ci_runs_the_readme_test_command():
-    assert "make test" in (ROOT / ".ci" / "run").read_text()
+def test_ci_runs_every_test_by_a_readme_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "make test-all" in ci
+    assert "make test-all" in (ROOT / "README.md").read_text()
 
 
 def test_the_lab_venv_asks_no_news_over_a_projected_lecture():

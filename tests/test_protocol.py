@@ -6,7 +6,7 @@ import re
 from math import inf
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import abteach as ab
@@ -162,7 +162,6 @@ def test_a_mistake_is_flagged_on_its_faulty_line_not_justified():
 
 # -- the two new formulations ----------------------------------------------------------
 
-@settings(max_examples=200, deadline=None)
 @given(inner_trees(), st.booleans())
 def test_negamax_evaluates_the_third_editions_leaves(nested, tie):
     t = ab.tree(nested)
@@ -193,7 +192,6 @@ def encyclopedia_returns(nested):
     return out
 
 
-@settings(max_examples=200, deadline=None)
 @given(inner_trees())
 def test_fail_hard_prunes_as_the_textbook_and_returns_the_bound(nested):
     t = ab.tree(nested)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.search.events import Bound, Kind
-from .strategies import inner_trees
+from .strategies import inner_trees, examples
 
 
 def minimax_value(nested, maximizing=True):
@@ -44,7 +44,6 @@ def reference_leaves(nested, prune_on_tie=True):
     return seen
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees(), st.sampled_from([3, 4]), st.booleans())
 def test_alphabeta_value_equals_minimax(nested, edition, tie):
     t = ab.tree(nested)
@@ -52,21 +51,18 @@ def test_alphabeta_value_equals_minimax(nested, edition, tie):
     assert ab.minimax(t, edition=edition).value == minimax_value(nested)
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees(), st.booleans())
 def test_evaluated_leaves_equal_the_reference(nested, tie):
     r = ab.alphabeta(ab.tree(nested), prune_on_tie=tie)
     assert r.evaluated == reference_leaves(nested, tie)
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees())
 def test_strict_rule_never_evaluates_fewer_leaves(nested):
     t = ab.tree(nested)
     assert ab.alphabeta(t, prune_on_tie=False).leaves >= ab.alphabeta(t, prune_on_tie=True).leaves
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees(), st.booleans())
 def test_both_editions_evaluate_the_same_leaves(nested, tie):
     t = ab.tree(nested)
@@ -75,7 +71,6 @@ def test_both_editions_evaluate_the_same_leaves(nested, tie):
     assert a3.evaluated == a4.evaluated and a3.pruned == a4.pruned and a3.move == a4.move
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees(), st.sampled_from([3, 4]), st.booleans())
 def test_returned_bounds_are_honest(nested, edition, tie):
     t = ab.tree(nested)
@@ -99,7 +94,6 @@ def _sub(nested, path):
     return nested
 
 
-@settings(max_examples=200, deadline=None)
 @given(inner_trees())
 def test_the_chosen_move_achieves_the_value(nested):
     r = ab.alphabeta(ab.tree(nested))
@@ -108,7 +102,6 @@ def test_the_chosen_move_achieves_the_value(nested):
     assert all(minimax_value(nested[i], maximizing=False) < r.value for i in range(r.move))
 
 
-@settings(max_examples=200, deadline=None)
 @given(inner_trees(), st.sampled_from([3, 4]))
 def test_frames_replay_consistently(nested, edition):
     tr = ab.alphabeta(ab.tree(nested), edition=edition).trace
@@ -121,7 +114,6 @@ def test_frames_replay_consistently(nested, edition):
     assert last.stack == () and last.node(()).status is ab.Status.DONE
 
 
-@settings(max_examples=200, deadline=None)
 @given(inner_trees(), st.booleans())
 def test_untraced_search_agrees_with_traced(nested, tie):
     t = ab.tree(nested)
@@ -131,7 +123,7 @@ def test_untraced_search_agrees_with_traced(nested, tie):
     assert b.trace is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(inner_trees())
 def test_min_root_mirrors_max_root(nested):
     negated = _negate(nested)
@@ -142,7 +134,6 @@ def _negate(nested):
     return [_negate(c) for c in nested] if isinstance(nested, list) else -nested
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees())
 def test_tutorial_form_prunes_exactly_as_the_textbook(nested):
     t = ab.tree(nested)
@@ -152,7 +143,6 @@ def test_tutorial_form_prunes_exactly_as_the_textbook(nested):
     assert all(e.line in tutorial.trace.listing for e in tutorial.trace)
 
 
-@settings(max_examples=300, deadline=None)
 @given(inner_trees(), st.sampled_from([3, 4]))
 def test_strict_rule_returns_at_the_window_ends_are_exact(nested, edition):
     # Pruning only on v > β searches the closed window [α, β]: a return equal to

@@ -21,7 +21,7 @@ import abteach as ab
 from abteach.lessons.mistakes import MISTAKES, TABLE_MISTAKES, TableMistake, diagnose, run_mistake
 from abteach.lessons.mistakes.table import correct_table_search
 from abteach.search.table import Flag, TableFault
-from .strategies import inner_trees
+from .strategies import inner_trees, examples
 from .test_search_laws import minimax_value
 
 DAG = ab.examples.DAG
@@ -99,7 +99,7 @@ def test_raised_alpha_flag_forgets_exact_values_but_answers_right():
     assert wrong.value == right.value == 0 and wrong.nodes > right.nodes
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(inner_trees())
 def test_law_raised_alpha_flag_never_changes_the_value(nested):
     # Every bound it stores is still true (v ≥ the value after a fail-low, v = the value otherwise).

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 import abteach as ab
-from .strategies import nested_trees
+from .strategies import nested_trees, examples
 
 
 def test_levels_alternate_from_the_root():
@@ -31,7 +31,6 @@ def test_textbook_names_come_with_fig_5_2():
     assert [n.value for n in t.leaves()] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
 
 
-@settings(max_examples=200, deadline=None)
 @given(nested_trees())
 def test_json_round_trip(nested):
     t = ab.tree(nested, root=ab.MIN)
@@ -149,7 +148,7 @@ def test_tied_example_separates_the_tie_rules():
 
 # -- building: names made on demand, nodes immutable ------------------------------------------
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(0.5))
 @given(nested_trees())
 def test_default_names_moves_and_order_are_the_paths(nested):
     t = ab.tree(nested)

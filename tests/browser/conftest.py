@@ -6,6 +6,7 @@ under test-artifacts/browser/ so the failure can be inspected afterwards.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -48,16 +49,17 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture
-def lab_server(tmp_path: Path, chromium: Path, request: pytest.FixtureRequest) -> Iterator[LabServer]:
-    """A fresh JupyterLab over an empty temporary root; put the notebook there before opening it."""
-    root = tmp_path / "root"
+@pytest.fixture(scope="session")
+def lab_session(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[LabServer]:
+    """One JupyterLab for the whole session: starting one per test cost seconds each."""
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "root"
     root.mkdir()
-    log_path = tmp_path / "jupyterlab.log"
+    log_path = base / "jupyterlab.log"
     # The port is picked then released, so another program can take it first: try a new one.
     for attempt in range(3):
         try:
-            process, server = start_server(root, tmp_path, log_path)
+            process, server = start_server(root, base, log_path)
             break
         except RuntimeError:
             if attempt == 2:
@@ -66,9 +68,29 @@ def lab_server(tmp_path: Path, chromium: Path, request: pytest.FixtureRequest) -
         yield server
     finally:
         stop_server(process, server)
+
+
+@pytest.fixture
+def lab_server(lab_session: LabServer, request: pytest.FixtureRequest) -> Iterator[LabServer]:
+    """The session's JupyterLab, with a new empty folder for this test; put the notebook there before opening it.
+
+    Each test's notebooks have paths no other test uses and open in a workspace of their own, and the
+    test's kernels are shut down after it, so nothing of one test is seen by the next.
+    """
+    server = lab_session.in_folder(f"t{next(_FOLDERS)}-{_artifact_stem(request)[:40]}")
+    log_start = server.log.stat().st_size if server.log.exists() else 0
+    try:
+        yield server
+    finally:
+        server.forget_kernels()
         if _failed(request):
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(log_path, ARTIFACTS / f"{_artifact_stem(request)}-jupyterlab.log")
+            with server.log.open("rb") as log:
+                log.seek(log_start)
+                (ARTIFACTS / f"{_artifact_stem(request)}-jupyterlab.log").write_bytes(log.read())
+
+
+_FOLDERS = itertools.count(1)
 
 
 @pytest.fixture(scope="session")

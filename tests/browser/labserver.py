@@ -47,13 +47,35 @@ DEFAULT_TIMEOUT_MS = 60_000
 
 @dataclass(frozen=True)
 class LabServer:
+    """A JupyterLab server, or one test's folder of a server shared by the session.
+
+    ``root`` is where the test puts its notebooks; ``folder`` is that place
+    relative to the server's own root.  Each URL opens in a workspace of its
+    own, reset, so no tab of an earlier test is restored beside it.
+    """
+
     url: str
     token: str
     root: Path
     log: Path
+    folder: str = ""
+    workspace: str = "default"
 
     def notebook_url(self, name: str) -> str:
-        return f"{self.url}/lab/tree/{name}?token={self.token}"
+        path = f"{self.folder}/{name}" if self.folder else name
+        return f"{self.url}/lab/workspaces/{self.workspace}/tree/{path}?reset&token={self.token}"
+
+    def in_folder(self, folder: str) -> "LabServer":
+        """The same server, for a test that keeps its files in ``folder`` (made here) of the server's root."""
+        (self.root / folder).mkdir()
+        return LabServer(self.url, self.token, self.root / folder, self.log, folder, folder)
+
+    def forget_kernels(self) -> None:
+        """Shut down every session and kernel, so the next test starts with none running."""
+        for session in self.api("/api/sessions") or []:  # type: ignore[union-attr]
+            self.api(f"/api/sessions/{session['id']}", method="DELETE")
+        for kernel in self.api("/api/kernels") or []:  # type: ignore[union-attr]
+            self.api(f"/api/kernels/{kernel['id']}", method="DELETE")
 
     def api(self, path: str, method: str = "GET") -> object:
         request = urllib.request.Request(f"{self.url}{path}", method=method,
