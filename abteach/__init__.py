@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING, Any
 from abteach.games import (MAX, MAX_DEPTH, MIN, Board, ConnectFour, ConnectFourBoard, Game, Node, Path, Player,
                            TicTacToe, Tree, examples, load_tree, random_tree, tree, tree_from_json)
 from abteach.search.events import Bound, Event, Kind, fmt
-from abteach.trace import Frame, Listing, NodeState, Status, Trace, listing
+from abteach.trace import Frame, Listing, NodeState, Status, Trace
+from abteach.trace.registry import Registration, listing, register, registered
+from abteach.trace import registry as _registry
 from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
                                       aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
                                       mcts, negascout, null_window, sss_star)
 from abteach.lessons import complexity, fig55, mistakes, ordering
-from abteach.search.solve import solve
+from abteach.search.solve import SolveLimitError, solve
 from abteach.lessons import players
 from abteach.lessons.match import match
 from abteach.lessons import grading
@@ -76,13 +78,17 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'abteach' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    if module is not None:
+        return getattr(importlib.import_module(module), name)
+    # A search registered after the package loaded is at the front door under its own name.
+    search = _registry.exported(name)
+    if search is not None:
+        return search
+    raise AttributeError(f"module 'abteach' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(__all__)
+    return sorted({*__all__, *(e.export for e in registered().values() if e.export)})
 
 
 __all__ = [
@@ -92,11 +98,11 @@ __all__ = [
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
-    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",
+    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "SolveLimitError", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",
     "board_png",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",
-    "listing", "Listing",
+    "listing", "Listing", "register", "registered", "Registration",
     "check_answers", "practice_tree", "practice", "grading", "worksheet", "to_cs188", "from_cs188",
 ]

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from abteach.games import Tree, load_tree
 from abteach.search.result import SearchResult
-from abteach.trace.algorithms import alphabeta, alphabeta_fail_hard, alphabeta_tutorial, minimax, negamax
+from abteach.trace import algorithms as _registers  # noqa: F401  (importing it registers the package's searches)
+from abteach.trace.registry import Registration, commands
 
 #: Exit status for bad input found after the command line was read: a tree that will not load, an existing file.
 BAD_INPUT = 1
@@ -39,22 +40,14 @@ class InputError(Exception):
     """A problem with what the user gave, reported as ``abteach CMD: error: ...`` with :data:`BAD_INPUT`."""
 
 
-@dataclass(frozen=True)
-class Algorithm:
-    """A search the command line can run, and which of ``--edition`` and ``--strict`` it takes."""
-
-    run: Callable[..., SearchResult]
-    editions: bool = False
-    tie_rule: bool = False
+#: The search a command runs when no ``--algorithm`` is given.
+DEFAULT_ALGORITHM = "alphabeta"
 
 
-ALGORITHMS: dict[str, Algorithm] = {
-    "alphabeta": Algorithm(alphabeta, editions=True, tie_rule=True),
-    "minimax": Algorithm(minimax, editions=True),
-    "tutorial": Algorithm(alphabeta_tutorial),
-    "fail-hard": Algorithm(alphabeta_fail_hard),
-    "negamax": Algorithm(negamax, tie_rule=True),
-}
+def algorithms() -> Mapping[str, Registration]:
+    """The searches the command line offers, by ``--algorithm`` name: every registered one that has such a name."""
+    return commands()
+
 
 #: File types by suffix, for ``draw``.
 DRAW_SUFFIXES = (".png", ".svg", ".pdf")
@@ -84,8 +77,8 @@ def _tree_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _search_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
-                        help="the search to run (default: alphabeta)")
+    parser.add_argument("--algorithm", choices=list(algorithms()), default=None,
+                        help=f"the search to run (default: {DEFAULT_ALGORITHM})")
     parser.add_argument("--edition", type=int, choices=(3, 4), default=None,
                         help="the textbook edition's pseudocode, for alphabeta and minimax (default: 3)")
     parser.add_argument("--strict", action="store_true",
@@ -101,13 +94,13 @@ def _output_arguments(parser: argparse.ArgumentParser, example: str) -> None:
 
 def _check_search_options(args: argparse.Namespace) -> None:
     """``--edition`` and ``--strict`` only where the algorithm has them (argparse cannot tell)."""
-    algorithm = ALGORITHMS[args.algorithm]
-    if args.edition is not None and not algorithm.editions:
-        takes = ", ".join(name for name, a in ALGORITHMS.items() if a.editions)
-        raise UsageError(f"argument --edition: the {args.algorithm} search has no editions; only {takes} do")
-    if args.strict and not algorithm.tie_rule:
-        takes = ", ".join(name for name, a in ALGORITHMS.items() if a.tie_rule)
-        raise UsageError(f"argument --strict: the {args.algorithm} search has no tie rule; only {takes} do")
+    name = args.algorithm or DEFAULT_ALGORITHM
+    entry = algorithms()[name]
+    for given, option, flag, lacks in ((args.edition is not None, "edition", "--edition", "editions"),
+                                       (args.strict, "prune_on_tie", "--strict", "tie rule")):
+        if given and option not in entry.options:
+            takes = ", ".join(n for n, e in algorithms().items() if option in e.options)
+            raise UsageError(f"argument {flag}: the {name} search has no {lacks}; only {takes} do")
 
 
 class UsageError(Exception):
@@ -139,13 +132,13 @@ def _load(path: Path) -> Tree:
 
 
 def _search(tree: Tree, args: argparse.Namespace) -> SearchResult:
-    algorithm = ALGORITHMS[args.algorithm]
+    entry = algorithms()[args.algorithm or DEFAULT_ALGORITHM]
     options: dict[str, Any] = {}
-    if algorithm.editions:
+    if "edition" in entry.options:
         options["edition"] = args.edition if args.edition is not None else 3
-    if algorithm.tie_rule:
+    if "prune_on_tie" in entry.options:
         options["prune_on_tie"] = not args.strict
-    return algorithm.run(tree, **options)
+    return entry.traced(tree, **options)
 
 
 # -- draw ------------------------------------------------------------------------------
@@ -159,7 +152,7 @@ def _draw_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _draw(args: argparse.Namespace, out: TextIO) -> int:
-    if args.step is None and (args.algorithm != "alphabeta" or args.edition is not None or args.strict):
+    if args.step is None and (args.algorithm is not None or args.edition is not None or args.strict):
         raise UsageError("argument --step: --algorithm, --edition and --strict choose the search whose step "
                          "is drawn, so they need --step N")
     if args.step is not None and args.step < 0:
@@ -356,4 +349,4 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return BAD_INPUT
 
 
-__all__ = ["ALGORITHMS", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
+__all__ = ["DEFAULT_ALGORITHM", "algorithms", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]

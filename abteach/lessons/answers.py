@@ -31,11 +31,11 @@ from typing import Any, Mapping
 from abteach.games.trees import Path, Tree
 from abteach.lessons.mistakes import MISTAKES, Fault, Search, faulty, run_mistake
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup
-from abteach.lessons.mistakes.running import mistake_description, resolve
+from abteach.lessons.mistakes.running import finish_mistake, resolve
 from abteach.search.alphabeta import SEARCHES, recorder
 from abteach.search.problem import Problem
-from abteach.search.result import SearchResult, Spec, finish, run
-from abteach.trace.algorithms import alphabeta, with_trace
+from abteach.search.result import SearchResult, run
+from abteach.trace.algorithms import alphabeta
 from abteach.trace.protocol import Status
 
 #: The tie rules, by the names exercises use: the textbook cuts off on ties (≥, ≤), CS188 does not (>, <).
@@ -139,11 +139,7 @@ def run_faulty(search: Search, tree: Any, mistake_id: str, prune_on_tie: bool) -
     problem = Problem(tree, None, depth, evaluate, None)
     log = recorder(problem, True, prune_on_tie)
     value, action = run(search, problem, log)
-    if action is not None and action not in list(problem.game.actions(problem.state)):
-        action = None
-        log.best.pop(problem.root, None)
-    spec = Spec("alphabeta", 3, prune_on_tie, depth is not None, variant=f"mistake {m.id}")
-    return with_trace(finish(problem, log, value, spec, action), mistake_description(m, spec))
+    return finish_mistake(m, problem, log, value, action, prune_on_tie, depth is not None)
 
 
 def _fields(fault: Fault) -> dict[str, Any]:

@@ -44,6 +44,11 @@ class Kind:
     EXIT: Final = "exit"
     PASS: Final = "pass"
     DONE: Final = "done"
+    # Reported by the searches with a transposition table (abteach.search.memory) besides the above.
+    PROBE: Final = "probe"
+    STORE: Final = "store"
+    ORDER: Final = "order"
+    RESEARCH: Final = "research"
 
 
 class Bound(str, Enum):

@@ -7,7 +7,9 @@ made them.
 """
 
 from abteach.trace.frames import Frame, Trace
-from abteach.trace.listings import Listing, listing
+from abteach.trace.listings import Listing
 from abteach.trace.protocol import Algorithm, NodeState, Status, Telling
+from abteach.trace.registry import Registration, listing, register, registered
 
-__all__ = ["Algorithm", "Frame", "NodeState", "Status", "Telling", "Trace", "Listing", "listing"]
+__all__ = ["Algorithm", "Frame", "NodeState", "Status", "Telling", "Trace", "Listing", "listing", "Registration",
+           "register", "registered"]

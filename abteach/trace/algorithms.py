@@ -1,29 +1,27 @@
-"""Each search of :mod:`abteach.search`, described once, and the front-door versions that return a trace.
+"""Each search of :mod:`abteach.search`, described once and registered (:mod:`abteach.trace.registry`).
 
-:func:`describe` is the one place a search's name is looked up: it gives the
-:class:`~abteach.trace.protocol.Algorithm` its trace carries.  The functions
-here (``alphabeta``, ``minimax``, ...) are the searches themselves, with their
-events wrapped in a :class:`~abteach.trace.frames.Trace`.
+A registration is the one place a search is named: it gives the
+:class:`~abteach.trace.protocol.Algorithm` its trace carries, its command-line
+name and its front-door name.  The functions here (``alphabeta``, ``minimax``,
+...) are the searches themselves, with their events wrapped in a
+:class:`~abteach.trace.frames.Trace`.
 """
 
 from __future__ import annotations
 
 import functools
-from types import MappingProxyType
-from typing import Any, Callable, Mapping
 
 from abteach import search
 from abteach.search import Problem, SearchResult, Spec
-from abteach.search.later import pending
-from abteach.search.result import replaced
+from abteach.search.events import Kind
 from abteach.trace import narrate
-from abteach.trace.frames import Trace
-from abteach.trace.listings import (fail_hard_listing, listing, memory_listing, negamax_listing, negascout_listing,
-                                    tutorial_listing)
+from abteach.trace.listings import (alphabeta_listing, fail_hard_listing, memory_listing, minimax_listing,
+                                    negamax_listing, negascout_listing, tutorial_listing)
 from abteach.search.mcts import mcts as _mcts_search
 from abteach.trace.mcts import describe_mcts
 from abteach.trace.memory import MEMORY_NARRATION, MEMORY_REPLAY, tell_start
 from abteach.trace.protocol import Algorithm
+from abteach.trace.registry import Registration, describe, register, registered, traced, with_trace
 from abteach.trace.windowed import WINDOWED
 
 _ED = {3: "3rd", 4: "4th"}
@@ -33,9 +31,8 @@ def _alphabeta(spec: Spec) -> Algorithm:
     rule = "prunes on ties" if spec.prune_on_tie else "strict"
     return Algorithm(
         name="alphabeta", title="Alpha-beta", label=f"alpha-beta, {_ED[spec.edition]} edition, {rule}",
-        listing=listing("alphabeta", spec.edition, prune_on_tie=spec.prune_on_tie,
-                        depth_limited=spec.depth_limited),
-        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        listing=alphabeta_listing(spec.edition, prune_on_tie=spec.prune_on_tie, depth_limited=spec.depth_limited),
+        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         edition=spec.edition, prune_on_tie=spec.prune_on_tie,
         views=frozenset({"tree", "stack", "listing", "table", "ranges"}),
     )
@@ -44,8 +41,8 @@ def _alphabeta(spec: Spec) -> Algorithm:
 def _minimax(spec: Spec) -> Algorithm:
     return Algorithm(
         name="minimax", title="Minimax", label=f"minimax, {_ED[spec.edition]} edition",
-        listing=listing("minimax", spec.edition, depth_limited=spec.depth_limited),
-        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        listing=minimax_listing(spec.edition, depth_limited=spec.depth_limited),
+        replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         edition=spec.edition, windowed=False, calls="{player}-VALUE({name})",
     )
 
@@ -53,7 +50,7 @@ def _minimax(spec: Spec) -> Algorithm:
 def _tutorial(spec: Spec) -> Algorithm:
     return Algorithm(
         name="alphabeta_tutorial", title="Alpha-beta", label="alpha-beta, tutorial form",
-        listing=tutorial_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        listing=tutorial_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         edition=4, calls="ALPHA-BETA({name}, α = {alpha}, β = {beta}, maximizing = {flag})",
     )
 
@@ -61,7 +58,7 @@ def _tutorial(spec: Spec) -> Algorithm:
 def _fail_hard(spec: Spec) -> Algorithm:
     return Algorithm(
         name="alphabeta_fail_hard", title="Alpha-beta (fail-hard)", label="alpha-beta, fail-hard form",
-        listing=fail_hard_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start,
+        listing=fail_hard_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         calls="alphabeta({name}, α = {alpha}, β = {beta}, maximizingPlayer = {flag})",
     )
 
@@ -71,7 +68,7 @@ def _negamax(spec: Spec) -> Algorithm:
     return Algorithm(
         name="negamax", title="Negamax", label=f"negamax, {rule}",
         listing=negamax_listing(prune_on_tie=spec.prune_on_tie, depth_limited=spec.depth_limited),
-        replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, prune_on_tie=spec.prune_on_tie,
+        replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, depth_limited=spec.depth_limited, prune_on_tie=spec.prune_on_tie,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
     )
 
@@ -91,7 +88,7 @@ def _memory(spec: Spec) -> Algorithm:
     return Algorithm(
         name=spec.name, title=title, label=label,
         listing=memory_listing(spec.name, depth_limited=spec.depth_limited),
-        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=tell_start,
+        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=tell_start, depth_limited=spec.depth_limited,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
         views=frozenset({"tree", "stack", "listing", "table", "passes"}),
     )
@@ -101,61 +98,56 @@ def _negascout(spec: Spec) -> Algorithm:
     return Algorithm(
         name="negascout", title="NegaScout", label="NegaScout",
         listing=negascout_listing(depth_limited=spec.depth_limited),
-        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=narrate.start,
+        replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=narrate.start, depth_limited=spec.depth_limited,
         calls="NEGASCOUT({name}, α = {alpha}, β = {beta})", perspective="mover",
     )
 
 
-_DESCRIBE: Mapping[str, Callable[[Spec], Algorithm]] = MappingProxyType({
-    "alphabeta": _alphabeta, "minimax": _minimax, "alphabeta_tutorial": _tutorial,
-    "alphabeta_fail_hard": _fail_hard, "negamax": _negamax, "negascout": _negascout,
-    **{name: _memory for name in _MEMORY_TITLES}, "mcts": describe_mcts,
-})
+# Each search registered once: its description, its command-line name and options, its front-door name.
+_BOTH = frozenset({"edition", "prune_on_tie"})
+alphabeta = register(Registration("alphabeta", search.alphabeta, _alphabeta, command="alphabeta", options=_BOTH))
+minimax = register(Registration("minimax", search.minimax, _minimax, command="minimax",
+                                options=frozenset({"edition"})))
+alphabeta_tutorial = register(Registration("alphabeta_tutorial", search.alphabeta_tutorial, _tutorial,
+                                           command="tutorial"))
+alphabeta_fail_hard = register(Registration("alphabeta_fail_hard", search.alphabeta_fail_hard, _fail_hard,
+                                            command="fail-hard"))
+negamax = register(Registration("negamax", search.negamax, _negamax, command="negamax",
+                                options=frozenset({"prune_on_tie"})))
+negascout = register(Registration("negascout", search.negascout, _negascout))
+negamax_memory = register(Registration("negamax_memory", search.negamax_memory, _memory))
+iterative_deepening = register(Registration("iterative_deepening", search.iterative_deepening, _memory))
+aspiration = register(Registration("aspiration", search.aspiration, _memory))
+null_window = register(Registration("null_window", search.null_window, _memory))
+mtdf = register(Registration("mtdf", search.mtdf, _memory))
+sss_star = register(Registration("sss_star", search.sss_star, _memory))
+mcts = register(Registration("mcts", _mcts_search, describe_mcts))
 
 
-def describe(spec: Spec) -> Algorithm:
-    """The description of the search ``spec`` names."""
-    try:
-        return _DESCRIBE[spec.name](spec)
-    except KeyError:
-        raise ValueError(f"no description of a search called {spec.name!r}; "
-                         f"known: {', '.join(sorted(_DESCRIBE))}") from None
+def described_kinds() -> frozenset[str]:
+    """Every event kind some registered search describes: a kind a trace query may ask for.
+
+    A trace of one search may lack a kind another reports (minimax makes no
+    ``cutoff``); asking for it is no mistake, and finds nothing.
+
+    Examples
+    --------
+    >>> {"cutoff", "playout", "probe"} <= described_kinds(), "cutof" in described_kinds()
+    (True, False)
+    """
+    # The register only grows, so its size says which registrations the answer covers.
+    return _kinds_of_first(len(registered()))
 
 
-def with_trace(result: SearchResult, algorithm: Algorithm | None = None) -> SearchResult:
-    """``result`` with its events wrapped in a :class:`Trace` carrying ``algorithm`` (its own by default)."""
-    events = pending(result, "events")  # passed on unmade, if the search left them to be made when read
-    if events is None or result.problem is None:
-        return result
-    p = result.problem
-    trace = Trace(events, algorithm or describe(result.spec), p.game, p.state, p.root)
-    return replaced(result, trace=trace, events=None)
+@functools.cache
+def _kinds_of_first(count: int) -> frozenset[str]:
+    kinds: set[str] = {v for k, v in vars(Kind).items() if k.isupper() and isinstance(v, str)}
+    for name, entry in list(registered().items())[:count]:
+        algorithm = entry.describe(Spec(name))
+        kinds |= set(algorithm.replay) | set(algorithm.narrate)
+    return frozenset(kinds)
 
-
-def traced(fn: Callable[..., SearchResult]) -> Callable[..., SearchResult]:
-    """The search ``fn``, returning its result with a trace when run with ``trace=True``."""
-
-    @functools.wraps(fn)
-    def run(*args: Any, **kwargs: Any) -> SearchResult:
-        return with_trace(fn(*args, **kwargs))
-
-    return run
-
-
-alphabeta = traced(search.alphabeta)
-minimax = traced(search.minimax)
-alphabeta_tutorial = traced(search.alphabeta_tutorial)
-alphabeta_fail_hard = traced(search.alphabeta_fail_hard)
-negamax = traced(search.negamax)
-negamax_memory = traced(search.negamax_memory)
-iterative_deepening = traced(search.iterative_deepening)
-aspiration = traced(search.aspiration)
-null_window = traced(search.null_window)
-negascout = traced(search.negascout)
-mtdf = traced(search.mtdf)
-sss_star = traced(search.sss_star)
-mcts = traced(_mcts_search)
 
 __all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "negamax_memory",
            "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star", "mcts",
-           "describe", "with_trace", "traced", "Problem", "SearchResult"]
+           "describe", "described_kinds", "with_trace", "traced", "Problem", "SearchResult"]

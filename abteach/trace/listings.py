@@ -19,7 +19,7 @@ class Listing:
 
     Examples
     --------
-    >>> lst = listing("alphabeta", edition=3)
+    >>> lst = alphabeta_listing(edition=3)
     >>> lst.number("max.test"), lst.text("max.test")
     (10, '    if v ≥ β then return v')
     """
@@ -66,29 +66,40 @@ def _mirror(lines: list[Line]) -> list[Line]:
     return out
 
 
-def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: bool = True,
-            depth_limited: bool = False) -> Listing:
-    """The listing a search follows.
+def alphabeta_listing(edition: int = 3, *, prune_on_tie: bool = True, depth_limited: bool = False) -> Listing:
+    """The listing of ALPHA-BETA-SEARCH (AIMA Fig. 5.7), as the book prints it.
 
     Parameters
     ----------
-    algorithm : {'alphabeta', 'minimax'}
     edition : {3, 4}
         AIMA's 3rd edition (Fig. 5.7, 2010) or 4th edition (Fig. 5.7, 2020).
     prune_on_tie : bool
         ``True`` prints the textbook's ``v ≥ β``; ``False`` the strict ``v > β``.
     depth_limited : bool
         Print the cutoff test and evaluation function in place of the terminal test.
+
+    Examples
+    --------
+    >>> lst = alphabeta_listing(3)
+    >>> lst.number("max.test"), lst.text("max.test")
+    (10, '    if v ≥ β then return v')
     """
-    if edition not in (3, 4):
+    return _book_listing(True, edition, prune_on_tie, depth_limited)
+
+
+def minimax_listing(edition: int = 3, *, depth_limited: bool = False) -> Listing:
+    """The listing of MINIMAX-DECISION (3rd edition) or MINIMAX-SEARCH (4th edition), AIMA Fig. 5.3."""
+    return _book_listing(False, edition, True, depth_limited)
+
+
+def _book_listing(pruning: bool, edition: int, prune_on_tie: bool, depth_limited: bool) -> Listing:
+    if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
-    if algorithm not in ("alphabeta", "minimax"):
-        raise ValueError(f"unknown algorithm {algorithm!r}; expected 'alphabeta' or 'minimax'")
     ge = "≥" if prune_on_tie else ">"
     if edition == 3:
         terminal = ("  if CUTOFF-TEST(state, depth) then return EVAL(state)" if depth_limited
                     else "  if TERMINAL-TEST(state) then return UTILITY(state)")
-        if algorithm == "minimax":
+        if not pruning:
             head = [("search.def", "function MINIMAX-DECISION(state) returns an action"),
                     ("search.return", "  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))")]
             max_lines = [("max.def", "function MAX-VALUE(state) returns a utility value"),
@@ -114,7 +125,7 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
     else:
         terminal = ("  if game.IS-CUTOFF(state, depth) then return game.EVAL(state, player), null" if depth_limited
                     else "  if game.IS-TERMINAL(state) then return game.UTILITY(state, player), null")
-        if algorithm == "minimax":
+        if not pruning:
             head = [("search.def", "function MINIMAX-SEARCH(game, state) returns an action"),
                     ("search.player", "  player ← game.TO-MOVE(state)"),
                     ("search.call", "  value, move ← MAX-VALUE(game, state)"),
@@ -144,7 +155,7 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
                          ("max.test", f"    if v {ge} β then return v, move"),
                          ("max.return", "  return v, move")]
             title = "ALPHA-BETA-SEARCH (AIMA 4th ed., Fig. 5.7)"
-    if not prune_on_tie and algorithm == "alphabeta":
+    if not prune_on_tie and pruning:
         title += ", strict cutoff"
     lines = head + [("", "")] + max_lines + [("", "")] + _mirror(max_lines)
     return Listing(title=title, lines=tuple(lines))
@@ -265,8 +276,8 @@ def memory_listing(driver: str = "negamax_memory", *, depth_limited: bool = Fals
         "aspiration": ("ASPIRATION SEARCH", [
             ("search.def|asp.window", "function ASPIRATION(state, guess, δ):  α, β ← guess − δ, guess + δ"),
             ("", "  g ← NEGAMAX(state, α, β, color)"),
-            ("asp.low", "  if g ≤ α then g ← NEGAMAX(state, −∞, g, color)     (fail-low: search again)"),
-            ("asp.high", "  if g ≥ β then g ← NEGAMAX(state, g, +∞, color)     (fail-high: search again)"),
+            ("asp.low", "  if g ≤ α then g ← NEGAMAX(state, −∞, β, color)     (fail-low: search again)"),
+            ("asp.high", "  if g ≥ β then g ← NEGAMAX(state, α, +∞, color)     (fail-high: search again)"),
             ("search.return", "  return g")]),
         "null_window": ("SCOUT's TEST: is the value ≥ bound?", [
             ("search.def", "function TEST(state, bound) returns true or false"),
@@ -306,7 +317,7 @@ def negascout_listing(*, depth_limited: bool = False) -> Listing:
         ("pvs.loop", "  for each a in ACTIONS(state) do"),
         ("", "    if a is the first action then t ← −NEGASCOUT(RESULT(state, a), −β, −α, −color)"),
         ("", "    else t ← −NEGASCOUT(RESULT(state, a), −α − 1, −α, −color)     (null window)"),
-        ("pvs.scout|pvs.research", "      if α < t < β then t ← −NEGASCOUT(RESULT(state, a), −β, −t, −color)"),
+        ("pvs.scout|pvs.research", "      if α < t < β then t ← −NEGASCOUT(RESULT(state, a), −β, −α, −color)"),
         ("pvs.update", "    v ← MAX(v, t)"),
         ("pvs.test", "    if v ≥ β then break"),
         ("pvs.window", "    α ← MAX(α, v)"),

@@ -172,7 +172,7 @@ def describe_mcts(spec: "Spec") -> Algorithm:
     return Algorithm(
         name="mcts", title="MCTS", label=label, listing=LISTING, replay=REPLAY, narrate=NARRATION,
         start=first_words, edition=4, windowed=False, calls="{name}",
-        views=frozenset({"tree", "listing", "mcts"}),
+        views=frozenset({"tree", "listing", "visits"}),
         faulty=frozenset({FAULT_LINES[fault]}) if fault in FAULT_LINES else frozenset(),
     )
 

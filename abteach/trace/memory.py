@@ -50,7 +50,7 @@ def research(r: Replay, e: Event) -> None:
 
 
 MEMORY_REPLAY: Mapping[str, ReplayStep] = MappingProxyType({
-    **WINDOWED, "probe": probe, "store": store, "order": order, "research": research,
+    **WINDOWED, Kind.PROBE: probe, Kind.STORE: store, Kind.ORDER: order, Kind.RESEARCH: research,
 })
 
 
@@ -109,8 +109,8 @@ def tell_exit(t: Telling, e: Event) -> str:
 
 
 MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
-    **narrate.NEGAMAX, Kind.TEST: tell_test, Kind.WINDOW: tell_window, Kind.EXIT: tell_exit, "probe": tell_probe, "store": tell_store, "order": tell_order,
-    "research": tell_research,
+    **narrate.NEGAMAX, Kind.TEST: tell_test, Kind.WINDOW: tell_window, Kind.EXIT: tell_exit,
+    Kind.PROBE: tell_probe, Kind.STORE: tell_store, Kind.ORDER: tell_order, Kind.RESEARCH: tell_research,
 })
 
 

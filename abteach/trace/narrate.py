@@ -46,8 +46,7 @@ def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
 
 def leaf(t: Telling, e: Event) -> str:
     name = t.name(e.node)
-    listing = t.algorithm.listing
-    if e.line in listing and "CUTOFF" in listing.text(e.line).upper():
+    if t.algorithm.depth_limited:
         return f"{name} is at the depth limit: the evaluation function scores it {fmt(e.value)}."
     return f"{name} is a leaf: its utility is {fmt(e.value)}."
 

@@ -116,13 +116,17 @@ class Algorithm:
         ``start(trace)``: the sentence before the first step.
     edition, prune_on_tie
         The book's edition and the tie rule, stored here once.
+    depth_limited : bool
+        Whether the search stops at a depth limit and scores states there with an evaluation function.
     windowed : bool
         Whether nodes hold a window (α, β); views show it only then.
     calls : str
         How a sentence names a call, with ``{player}``, ``{name}``, ``{alpha}``, ``{beta}``.
     views : frozenset of str
         Which views apply: ``'tree'``, ``'stack'``, ``'listing'``, ``'table'``,
-        and ``'ranges'`` for the Fig. 5.5 comparison, which reads the textbook's windows.
+        ``'ranges'`` for the Fig. 5.5 comparison, which reads the textbook's windows, ``'passes'`` for
+        searches that go over the tree more than once, and ``'visits'`` for the visit counts of a
+        Monte Carlo search.
     faulty : frozenset of str
         Line ids a mistaken version gets wrong; narration flags them.
     perspective : str
@@ -139,6 +143,7 @@ class Algorithm:
     start: Callable[["Trace"], str]
     edition: int = 3
     prune_on_tie: bool = True
+    depth_limited: bool = False
     windowed: bool = True
     calls: str = "{player}-VALUE({name}, α = {alpha}, β = {beta})"
     views: frozenset[str] = frozenset({"tree", "stack", "listing", "table"})

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 
 from matplotlib.ticker import MaxNLocator
 
+from abteach.games.errors import shown
 from abteach.games.trees import Path
 from abteach.trace.frames import Frame, Trace
 from abteach.views.draw import Drawing
@@ -34,8 +35,8 @@ DEEP_CHILDREN = 3
 def _trace_of(search: Any, who: str) -> Trace:
     trace = getattr(search, "trace", search)
     if not isinstance(trace, Trace):
-        raise TypeError(f"{who} needs an MCTS result or its trace (ab.mcts(game)), not {type(search).__name__}")
-    if "mcts" not in trace.algorithm.views:
+        raise TypeError(f"{who} needs an MCTS result or its trace as search (ab.mcts(game)), not {shown(search)}")
+    if "visits" not in trace.algorithm.views:
         raise ValueError(f"{who} draws Monte Carlo tree search; this trace is of {trace.algorithm.label}")
     return trace
 
@@ -231,6 +232,10 @@ def score_plot(budgets: Sequence[Any], scores: Sequence[Sequence[float]], labels
 
     ``scores[j][i]`` is line ``j``'s score at ``budgets[i]``.
     """
+    for name, seq in (("budgets", budgets), ("scores", scores), ("labels", labels),
+                      *((f"scores[{j}]", s) for j, s in enumerate(scores if _is_list(scores) else ()))):
+        if not _is_list(seq):
+            raise TypeError(f"{name} must be a list, not {shown(seq)}")
     if len(scores) != len(labels) or any(len(s) != len(budgets) for s in scores):
         raise ValueError("scores must hold one list per label, each with one score per budget")
     fig = Drawing(figsize=(6.5, 3.4), dpi=100)
@@ -249,6 +254,11 @@ def score_plot(budgets: Sequence[Any], scores: Sequence[Sequence[float]], labels
     if title:
         ax.set_title(title, fontsize=10)
     return fig
+
+
+def _is_list(seq: object) -> bool:
+    """Whether ``seq`` can be read as a list: sized and iterable, and not a string read letter by letter."""
+    return hasattr(seq, "__len__") and hasattr(seq, "__iter__") and not isinstance(seq, (str, bytes))
 
 
 __all__ = ["mcts_tree", "visit_chart", "score_plot", "MAX_CHILDREN", "DEEP_CHILDREN"]

@@ -61,6 +61,7 @@ from abteach.lessons.grading.sandbox import OUTPUT_LIMIT, TIME_LIMIT, Outcome, R
 from abteach.lessons.mistakes import MISTAKES
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES
 from abteach.lessons.practice import interesting, misconception_sentence
+from abteach.search.events import Kind
 from abteach.search.result import SearchResult
 from abteach.trace.protocol import Status
 
@@ -182,7 +183,7 @@ def behaviour(result: SearchResult, names: Mapping[Path, str]) -> Behaviour:
     move = tree.move_name(root, result.move) if result.move is not None else None
     order = []
     for e in trace.events:
-        if e.kind == "enter" and e.node != () and names[e.node] not in order:
+        if e.kind == Kind.ENTER and e.node != () and names[e.node] not in order:
             order.append(names[e.node])
     generated = frozenset([names[()]] + [names[n.path] for n in tree.walk()
                                           if last.node(n.path).status is Status.DONE])
@@ -214,9 +215,9 @@ def _shared_move(result: SearchResult) -> str | None:
     v: dict[Path, float] = {}
     last: tuple[Path, int] | None = None
     for e in trace.events:
-        if e.kind == "value" and e.value is None and e.v is not None:  # v ← ±∞
+        if e.kind == Kind.VALUE and e.value is None and e.v is not None:  # v ← ±∞
             v[e.node] = e.v
-        elif e.kind == "value" and e.v is not None and e.value is not None:
+        elif e.kind == Kind.VALUE and e.v is not None and e.value is not None:
             is_max = tree.node(e.node).player == "MAX"
             old = v.get(e.node, -math.inf if is_max else math.inf)
             if (e.value > old) if is_max else (e.value < old):

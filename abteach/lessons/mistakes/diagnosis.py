@@ -132,7 +132,7 @@ def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | N
 
 
 # What a table probe found and what a node stored are compared too: a table bug shows first there.
-_TABLE_KINDS = frozenset({"probe", "store"})
+_TABLE_KINDS = frozenset({Kind.PROBE, Kind.STORE})
 # The lines on which a search answers or narrows from a table entry instead of searching.
 _TABLE_USE = frozenset({"mem.hit", "mem.lower", "mem.upper", "mem.cut"})
 
@@ -154,9 +154,9 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
     if c is None:
         return f"this search goes on with {_doing(tr, b)} after the correct one has finished"
     name = tr.name(b.node)
-    if c.node == b.node and c.kind == b.kind == "store":
+    if c.node == b.node and c.kind == b.kind == Kind.STORE:
         return f"{_short(tr, name)}'s result is stored as {b.test} where the correct search stores {c.test}"
-    if c.node == b.node and c.kind == b.kind == "probe":
+    if c.node == b.node and c.kind == b.kind == Kind.PROBE:
         return (f"the table holds {b.test or 'nothing'} for {_short(tr, name)} where the correct search's table "
                 f"holds {c.test or 'nothing'}")
     if c.node == b.node and b.line in _TABLE_USE and c.line not in _TABLE_USE:

@@ -24,7 +24,7 @@ from abteach.lessons.mistakes.variants import (
     Search, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_window, one_ply_too_deep,
     one_ply_too_shallow, right_to_left, shared_move, strict_test,
 )
-from abteach.trace.listings import Listing, listing
+from abteach.trace.listings import Listing, alphabeta_listing
 from abteach.games.trees import Path, Tree
 
 #: A pseudocode line: (line id, text), as in :mod:`abteach.trace.listings`.
@@ -101,7 +101,7 @@ class Mistake:
         >>> print(MISTAKES["beta-in-max"].listing().text("max.window"))
             β ← MIN(β, v)   ✗ MIN's line, in MAX-VALUE
         """
-        base = listing("alphabeta", 3, prune_on_tie=self.prune_on_tie, depth_limited=depth_limited)
+        base = alphabeta_listing(3, prune_on_tie=self.prune_on_tie, depth_limited=depth_limited)
         edits = dict(self.edits)
         lines: list[Line] = []
         for line_id, text in base.lines:

@@ -19,7 +19,10 @@ from abteach.lessons.mistakes.table import TABLE_MISTAKES, run_table_mistake
 from abteach.search.alphabeta import recorder
 from abteach.search.problem import Problem
 from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.search.record import Tally
 from abteach.trace.algorithms import describe, with_trace
+from abteach.trace.protocol import Algorithm
+from abteach.trace.registry import Registration, register
 from abteach.trace.narrate import WINDOWED, faulty
 
 
@@ -146,23 +149,47 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     problem = Problem(game, state, depth, evaluate, order)
     log = recorder(problem, trace, m.prune_on_tie)
     value, action = run(m.search, problem, log)
+    return finish_mistake(m, problem, log, value, action, m.prune_on_tie, depth is not None)
+
+
+#: The name a mistaken alpha-beta's results carry; their ``spec.variant`` is the mistake's id.
+MISTAKE = "alphabeta_mistake"
+
+
+def finish_mistake(m: Mistake, problem: Problem, log: Tally, value: float, action: Any, prune_on_tie: bool,
+                   depth_limited: bool) -> SearchResult:
+    """The result of a mistake's search, told as that mistake: ``prune_on_tie`` is the rule its recorder used.
+
+    An answer that is no legal move at the start gives a result with no move at all.
+    """
     if action is not None and action not in list(problem.game.actions(problem.state)):
-        # An answer that is no legal move at the start: the result says so with no move at all.
         action = None
         log.best.pop(problem.root, None)
-    spec = Spec("alphabeta", 3, m.prune_on_tie, depth is not None, variant=f"mistake {m.id}")
-    result = finish(problem, log, value, spec, action)
-    return with_trace(result, mistake_description(m, spec))
+    spec = Spec(MISTAKE, 3, prune_on_tie, depth_limited, variant=m.id)
+    return with_trace(finish(problem, log, value, spec, action))
 
 
-def mistake_description(m: Mistake, spec: Spec) -> Any:
-    """The textbook's description, with the mistake's listing and its faulty lines flagged in every sentence."""
-    base = describe(replace(spec, variant=""))
+def mistake_description(spec: Spec) -> Algorithm:
+    """The textbook's description, with the mistake ``spec.variant``'s listing and its faulty lines flagged."""
+    # A mistake is the textbook's alpha-beta with some lines changed: it replays and reads as that search,
+    # and with no mistake named it is that search.
+    base = describe(replace(spec, name="alphabeta", variant=""))
+    if not spec.variant:
+        return base.but(name=MISTAKE)
+    m = lookup(spec.variant)
     lines = frozenset(line_id for line_id, _ in m.edits)
     faults = {line_id: f"The mistake: {m.title}." for line_id in lines}
-    return base.but(label=f"alpha-beta, mistake: {m.title}", listing=m.listing(depth_limited=spec.depth_limited),
+    return base.but(name=MISTAKE, label=f"alpha-beta, mistake: {m.title}",
+                    listing=m.listing(depth_limited=spec.depth_limited),
                     narrate={kind: faulty(tell) for kind, tell in WINDOWED.items()}, faulty=lines, faults=faults,
                     views=base.views - {"ranges"})
 
 
-__all__ = ["run_mistake", "random_play_value", "resolve"]
+def _search_mistake(game: Any, state: Any = None, *, mistake: str = "", **options: Any) -> SearchResult:
+    return run_mistake(mistake, game, state, **options)
+
+
+register(Registration(MISTAKE, _search_mistake, mistake_description, front_door=False))
+
+
+__all__ = ["MISTAKE", "run_mistake", "finish_mistake", "mistake_description", "random_play_value", "resolve"]

@@ -25,7 +25,7 @@ step 38, at B D H E: E's result is stored as exactly 4 (searched to the end) whe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -33,11 +33,12 @@ from abteach.games import examples
 from abteach.lessons.mistakes.registry import Edits, Line
 from abteach.search.events import Event
 from abteach.search.table import TableFault
-from abteach.trace.algorithms import negamax_memory
+from abteach.trace.algorithms import describe, negamax_memory
+from abteach.trace.registry import Registration, register
 from abteach.trace.listings import Listing, memory_listing
 from abteach.trace.memory import MEMORY_NARRATION
 from abteach.trace.protocol import Algorithm, NarrateStep, Telling
-from abteach.search.result import SearchResult
+from abteach.search.result import SearchResult, Spec
 
 
 @dataclass(frozen=True)
@@ -215,10 +216,21 @@ def _faulty_lines(m: TableMistake) -> frozenset[str]:
     return frozenset(key for key, _ in m.edits if not key.startswith(" "))
 
 
-def table_mistake_description(m: TableMistake, base: Algorithm, depth_limited: bool) -> Algorithm:
-    """The correct search's description, with the mistake's listing and its faulty lines flagged."""
+#: The name a table mistake's results carry; their ``spec.variant`` is the mistake's id.
+TABLE_MISTAKE = "negamax_memory_mistake"
+
+
+def table_mistake_description(spec: Spec) -> Algorithm:
+    """The correct search's description, with the mistake ``spec.variant``'s listing and its faulty lines flagged."""
+    # A table mistake is negamax with a table, some lines changed: it replays and reads as that search,
+    # and with no mistake named it is that search.
+    base = describe(replace(spec, name="negamax_memory", variant=""))
+    if not spec.variant:
+        return base.but(name=TABLE_MISTAKE)
+    m = TABLE_MISTAKES[spec.variant]
     lines = _faulty_lines(m)
-    return base.but(label=f"negamax with a table, mistake: {m.title}", listing=m.listing(depth_limited),
+    return base.but(name=TABLE_MISTAKE, label=f"negamax with a table, mistake: {m.title}",
+                    listing=m.listing(spec.depth_limited),
                     narrate={kind: _faulty(tell) for kind, tell in MEMORY_NARRATION.items()}, faulty=lines,
                     faults={line: f"The mistake: {m.title}." for line in lines})
 
@@ -232,12 +244,18 @@ def run_table_mistake(m: TableMistake, game: Any, state: Any = None, *, depth: i
     if depth is not None and evaluate is None:
         evaluate = getattr(game, "estimate", None)
     r = negamax_memory(game, state, depth=depth, evaluate=evaluate, order=order, trace=trace, fault=m.fault)
+    spec = replace(r.spec, name=TABLE_MISTAKE, variant=m.id)
     if r.trace is None:
-        return r
-    from dataclasses import replace
-    algorithm = table_mistake_description(m, r.trace.algorithm, depth is not None)
-    trace = type(r.trace)(r.trace.events, algorithm, r.trace.game, r.trace.state, r.trace.root)
-    return replace(r, trace=trace, spec=replace(r.spec, variant=f"mistake {m.id}"))
+        return replace(r, spec=spec)
+    trace = type(r.trace)(r.trace.events, describe(spec), r.trace.game, r.trace.state, r.trace.root)
+    return replace(r, trace=trace, spec=spec)
+
+
+def _search_table_mistake(game: Any, state: Any = None, *, mistake: str = "", **options: Any) -> SearchResult:
+    return run_table_mistake(TABLE_MISTAKES[mistake], game, state, **options)
+
+
+register(Registration(TABLE_MISTAKE, _search_table_mistake, table_mistake_description, front_door=False))
 
 
 def correct_table_search(game: Any, state: Any = None, *, depth: int | None = None, evaluate: Any = None,
@@ -249,4 +267,4 @@ def correct_table_search(game: Any, state: Any = None, *, depth: int | None = No
 
 
 __all__ = ["TableMistake", "TABLE_MISTAKES", "run_table_mistake", "correct_table_search",
-           "table_mistake_description"]
+           "table_mistake_description", "TABLE_MISTAKE"]
