@@ -7,6 +7,7 @@ in the JSON document) and the bad value, raised before any work is done.
 import copy
 import json
 import pickle
+import re
 
 import pytest
 
@@ -240,3 +241,87 @@ def test_integer_leaves_too_large_for_a_float_are_refused_when_building():
     with pytest.raises(ValueError, match="leaf at path 0 has the integer value of about 15051 digits"):
         ab.tree([-(2 ** 50_000)])
     assert ab.tree([2 ** 1023, -(2 ** 1023)]).root.children[0].value == 2 ** 1023
+
+
+# -- a state of the wrong type: named by the game, before any search -----------------------------------
+
+from abteach.games.connect4 import ConnectFour  # noqa: E402
+
+C4 = ConnectFour()
+NOT_A_BOARD = [42, "XX. OO. ...", None, [4, 0], (1,), C4.initial]
+
+
+@pytest.mark.parametrize("state", NOT_A_BOARD, ids=["int", "str", "None", "list", "tuple", "connect4"])
+def test_tictactoe_methods_name_a_state_that_is_not_a_board(state):
+    game = TicTacToe()
+    expected = f"state must be a tic-tac-toe Board, such as Board.parse("
+    shown = f"not {state!r} of type {type(state).__name__}"
+    for call in (lambda: game.to_move(state), lambda: game.actions(state), lambda: game.result(state, 0),
+                 lambda: game.is_terminal(state), lambda: game.utility(state, "X"),
+                 lambda: game.move_name(state, 0), lambda: game.check_state(state)):
+        with pytest.raises(TypeError) as err:
+            call()
+        assert str(err.value).startswith(expected) and str(err.value).endswith(shown)
+
+
+def test_a_board_written_as_a_string_is_told_how_to_read_it():
+    with pytest.raises(TypeError, match=re.escape("such as Board.parse('XX. OO. ...'), not 'XX. OO. ...' of type str")):
+        ab.alphabeta(TicTacToe(), "XX. OO. ...")
+
+
+@pytest.mark.parametrize("state", [42, "XX. OO. ...", [1], Board()], ids=["int", "str", "list", "tictactoe"])
+def test_connect_four_methods_name_a_state_that_is_not_its_board(state):
+    shown = f"not {state!r} of type {type(state).__name__}"
+    for call in (lambda: C4.to_move(state), lambda: C4.actions(state), lambda: C4.result(state, 0),
+                 lambda: C4.is_terminal(state), lambda: C4.utility(state, "X"), lambda: C4.check_state(state)):
+        with pytest.raises(TypeError) as err:
+            call()
+        assert str(err.value).startswith("state must be a ConnectFourBoard of this game") and shown in str(err.value)
+
+
+def _every_search(game, state):
+    """Each front-door way to search from ``state``, cheap settings, none run to the end."""
+    return [
+        lambda: ab.minimax(game, state, depth=1, evaluate=lambda s, p: 0),
+        lambda: ab.alphabeta(game, state, depth=1, evaluate=lambda s, p: 0),
+        lambda: ab.negamax(game, state, depth=1, evaluate=lambda s, p: 0),
+        lambda: ab.iterative_deepening(game, state, max_depth=1, evaluate=lambda s, p: 0),
+        lambda: ab.mcts(game, state, playouts=5),
+        lambda: ab.solve(game, state),
+        lambda: ab.players.random()(game, state),
+        lambda: ab.players.alphabeta(1)(game, state),
+        lambda: ab.players.engine(0.01)(game, state),
+    ]
+
+
+@pytest.mark.parametrize("game, state, words", [
+    (TicTacToe(), 42, "state must be a tic-tac-toe Board, such as Board.parse('XO. .X. ..O'), not 42 of type int"),
+    (TicTacToe(), "X........", "such as Board.parse('X........'), not 'X........' of type str"),
+    (TicTacToe(), C4.initial, f"state must be a tic-tac-toe Board, such as Board.parse('XO. .X. ..O'), "
+                              f"not {C4.initial!r} of type ConnectFourBoard"),
+    (C4, Board(), f"state must be a ConnectFourBoard of this game, such as game.play([3, 3]), "
+                  f"not {Board()!r} of type Board"),
+    (C4, ConnectFour(5, 4).initial, "state is a board of ConnectFour(5, 4, 4), not of this game"),
+    (ab.examples.FIG_5_2, (1,), "state must be a Node of this tree, such as tree.node((1,)), not (1,) of type tuple"),
+], ids=["ttt-int", "ttt-str", "ttt-c4", "c4-ttt", "c4-other-size", "tree-path"])
+def test_every_search_names_a_state_of_the_wrong_kind_before_it_starts(game, state, words):
+    for call in _every_search(game, state):
+        with pytest.raises((TypeError, ValueError)) as err:
+            call()
+        assert str(err.value).startswith("state ") and words in str(err.value), str(err.value)
+
+
+def test_a_node_of_this_tree_is_still_a_start():
+    t = ab.examples.FIG_5_2
+    assert ab.alphabeta(t, t.node((1,))).value == 2  # C = min(2, 4, 6)
+
+
+# -- names and moves of a tree must be mappings ------------------------------------------------------
+
+@pytest.mark.parametrize("argument, value", [("names", 5), ("names", ["A"]), ("names", "A"), ("moves", 5),
+                                             ("moves", [("0", "a1")])])
+def test_tree_names_and_moves_that_are_not_mappings_are_named(argument, value):
+    with pytest.raises(TypeError) as err:
+        ab.tree([[1, 2]], **{argument: value})
+    assert str(err.value).startswith(f"{argument} must be a mapping of node path to str")
+    assert str(err.value).endswith(f"not {value!r} of type {type(value).__name__}")

@@ -101,3 +101,58 @@ def test_a_player_that_cheats_is_named():
 def test_bad_arguments_are_named(make, error, words):
     with pytest.raises(error, match=words):
         make()
+
+
+# -- a finished position: no player has a move there ------------------------------------------
+
+#: Each maker of players, with the arguments that make a cheap one.
+MAKERS = {"random": lambda: ab.players.random(), "random_player": lambda: ab.players.random_player(1),
+          "perfect": lambda: ab.players.perfect(), "alphabeta": lambda: ab.players.alphabeta(2),
+          "engine": lambda: ab.players.engine(0.05), "mcts": lambda: ab.players.mcts(20)}
+
+
+def finished_positions():
+    """A won and a drawn tic-tac-toe board, and a won Connect Four board: the game is over in each."""
+    c4 = ab.ConnectFour()
+    return [(ab.TicTacToe(), Board.parse("XXX OO. ...")), (ab.TicTacToe(), Board.parse("XOX XOO OXX")),
+            (c4, c4.play([0, 1, 0, 1, 0, 1, 0]))]
+
+
+def test_every_maker_of_players_is_tried():
+    makers = {name for name in ab.players.__all__ if callable(getattr(ab.players, name))
+              and getattr(ab.players, name).__module__ == ab.players.__name__
+              and not isinstance(getattr(ab.players, name), type)} - {"think", "evaluation_of", "check_playable"}
+    assert makers == set(MAKERS)
+
+
+@pytest.mark.parametrize("maker", sorted(MAKERS))
+@pytest.mark.parametrize("game, state", finished_positions(), ids=["won", "drawn", "connect4-won"])
+def test_every_player_asked_to_move_in_a_finished_position_says_the_game_is_over(maker, game, state):
+    assert game.is_terminal(state) and list(game.actions(state)) == []
+    player = MAKERS[maker]()
+    message = f"the game is over at state={state!r}: a player has no move to make there"
+    with pytest.raises(ValueError) as err:
+        player(game, state)
+    assert str(err.value) == message
+    with pytest.raises(ValueError) as err:
+        ab.players.think(player, game, state)
+    assert str(err.value) == message
+
+
+# -- the engine always moves, however short its time -------------------------------------------
+
+@pytest.mark.parametrize("game", [ab.TicTacToe(), ab.ConnectFour()], ids=["tictactoe", "connect4"])
+@pytest.mark.parametrize("trace", [False, True])
+def test_an_engine_with_no_time_still_completes_the_first_ply(game, trace):
+    engine = ab.players.engine(1e-9)
+    r = engine.think(game, game.initial, trace=trace)
+    assert r.move in game.actions(game.initial)
+    assert engine(game, game.initial) in game.actions(game.initial)
+
+
+def test_an_engine_with_no_time_takes_a_win_one_move_away():
+    # One ply sees every game that ends with the mover's next move: X wins at square 2 (row 1 complete),
+    # and in Connect Four X completes the bottom row in column 3.
+    assert ab.players.engine(1e-9)(ab.TicTacToe(), Board.parse("XX. OO. ...")) == 2
+    c4 = ab.ConnectFour()
+    assert ab.players.engine(1e-9)(c4, c4.play([0, 6, 1, 6, 2, 5])) == 3

@@ -125,7 +125,7 @@ def test_bad_arguments_are_clear_errors(third):
         ab.stepper(third, speed="warp")
     with pytest.raises(ValueError, match="run the search with trace=True"):
         ab.stepper(ab.alphabeta(ab.examples.FIG_5_2, trace=False))
-    with pytest.raises(TypeError, match="stepper needs a search result or a Trace, not list"):
+    with pytest.raises(TypeError, match=r"stepper needs a search result or a Trace as search .*, not \[1, 2\] of type list"):
         ab.stepper([1, 2])
     with pytest.raises(ValueError, match="at least one search"):
         ab.stepper({})

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure  # noqa: E402
 
 import abteach as ab  # noqa: E402
 from abteach.views import draw, export, options, scene  # noqa: E402
+from abteach.trace.frames import Trace  # noqa: E402
 from abteach.views.sizes import SIZES, Size  # noqa: E402
 
 FIG = ab.examples.FIG_5_2
@@ -244,17 +245,17 @@ def test_animation_timings_are_checked(trace, tmp_path, no_drawing):
 # -- what is animated or exported must be a trace ------------------------------------------
 
 def test_animating_a_search_result_says_to_pass_its_trace(result, tmp_path, no_drawing):
-    with pytest.raises(TypeError, match=re.escape("save_animation needs an abteach.Trace as trace, not a "
-                                                  "SearchResult: pass the result's .trace")):
+    with pytest.raises(TypeError, match=re.escape(f"save_animation needs an abteach.Trace as trace, not {result!r} "
+                                                  "of type SearchResult: pass the result's .trace")):
         ab.save_animation(result, tmp_path / "a.gif")
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("what, words", [
-    (FIG, "not a Tree (e.g. ab.alphabeta(game).trace)"),
-    ("trace", "not a str"),
-    (None, "not a NoneType"),
-    ([], "not a list"),
+    (FIG, f"not {FIG!r} of type Tree (e.g. ab.alphabeta(game).trace)"),
+    ("trace", "not 'trace' of type str"),
+    (None, "not None of type NoneType"),
+    ([], "not [] of type list"),
 ])
 def test_animating_what_is_not_a_trace_is_a_type_error(trace, tmp_path, no_drawing, what, words):
     for call, who in [(lambda: ab.save_animation(what, tmp_path / "a.gif"), "save_animation"),
@@ -367,3 +368,128 @@ def test_the_width_limit_is_exact():
     # An explicit depth is no way round it.
     with pytest.raises(ValueError, match="MAX_LEAVES"):
         scene.tree_scene(ab.tree([[0, 1]] * (scene.MAX_LEAVES + 1)), 1)
+
+
+# -- a view given something that is not a search, or a result where a trace is wanted ---------------
+
+NOT_A_SEARCH = [42, "alphabeta", None, [1, 2], FIG]
+
+
+def _views_of(what):
+    """Each public view that takes a search or a trace first, called on ``what``, with the argument's name."""
+    return [
+        ("stepper", "search", lambda: ab.stepper(what)),
+        ("static_stepper", "trace", lambda: ab.static_stepper(what)),
+        ("returns_table", "searches", lambda: ab.returns_table(what)),
+        ("returns_table", "searches['x']", lambda: ab.returns_table({"x": what})),
+        ("mcts_tree", "search", lambda: ab.mcts_tree(what)),
+        ("visit_chart", "search", lambda: ab.visit_chart(what)),
+        ("trace_table", "trace", lambda: ab.trace_table(what)),
+        ("node_styles", "trace", lambda: ab.node_styles(what, 1)),
+        ("draw_frame", "trace", lambda: ab.draw_frame(what, 1)),
+        ("disagreeing_nodes", "trace", lambda: ab.disagreeing_nodes("a", what)),
+        ("figure_vs_algorithm", "'x'", lambda: ab.figure_vs_algorithm({"x": what})),
+    ]
+
+
+@pytest.mark.parametrize("what", NOT_A_SEARCH, ids=["int", "str", "None", "list", "tree"])
+def test_a_view_given_what_is_not_a_search_names_the_argument_and_the_value(what, no_drawing):
+    for _, argument, call in _views_of(what):
+        with pytest.raises(TypeError) as err:
+            call()
+        _names(err, argument, what)
+
+
+def test_a_view_given_a_result_where_it_needs_a_trace_says_to_pass_the_trace(result):
+    for call in (lambda: ab.trace_table(result), lambda: ab.node_styles(result, 1),
+                 lambda: ab.disagreeing_nodes("a", result), lambda: ab.draw_frame(result, 1)):
+        with pytest.raises(TypeError) as err:
+            call()
+        _names(err, "trace", result)
+        assert "pass the result's .trace" in str(err.value)
+
+
+@pytest.mark.parametrize("call, argument, value", [
+    (lambda: ab.side_by_side(ab.listing("alphabeta", 3), 42), "listing 2", 42),
+    (lambda: ab.to_networkx(42), "tree", 42),
+    (lambda: ab.tidy_layout(42), "nodes", 42),
+    (lambda: ab.tidy_layout("A"), "nodes", "A"),
+    (lambda: ab.draw_tree(42), "tree", 42),
+    (lambda: ab.plot_growth(42), "experiment", 42),
+    (lambda: ab.reorder_view(42), "data", 42),
+    (lambda: ab.score_plot(42, [[0.5]], ["a"]), "budgets", 42),
+    (lambda: ab.score_plot([1], [0.5], ["a"]), "scores[0]", 0.5),
+    (lambda: ab.board_png(ab.TicTacToe(), 42), "state", 42),
+    (lambda: ab.board_png(ab.ConnectFour(), ab.TicTacToe().initial), "state", ab.TicTacToe().initial),
+    (lambda: ab.play(42), "game", 42),
+])
+def test_other_views_name_a_value_of_the_wrong_type(call, argument, value):
+    with pytest.raises(TypeError) as err:
+        call()
+    _names(err, argument, value)
+
+
+def test_a_listing_from_a_trace_is_asked_for_by_name(trace):
+    with pytest.raises(TypeError, match=r"listing 1 is Trace\(.*\) of type Trace: pass its \.listing"):
+        ab.side_by_side(trace)
+
+
+def test_draw_tree_names_must_be_a_flag_not_a_mapping_or_a_number():
+    for names in (5, {(): "A"}):
+        with pytest.raises(TypeError) as err:
+            ab.draw_tree(FIG, names=names)
+        _names(err, "names", names)
+
+
+# -- an empty trace: nothing to export or step through ------------------------------------------------
+
+@pytest.fixture
+def empty(trace):
+    return Trace([], trace.algorithm, trace.game, trace.state, trace.root)
+
+
+def test_exporting_an_empty_trace_is_refused_before_drawing_or_writing(empty, tmp_path, no_drawing):
+    for who, call in [("save_animation", lambda: ab.save_animation(empty, tmp_path / "a.gif")),
+                      ("save_frame", lambda: ab.save_frame(empty, 0, tmp_path / "f.png")),
+                      ("frame_png", lambda: ab.frame_png(empty, 0))]:
+        with pytest.raises(ValueError) as err:
+            call()
+        assert str(err.value).startswith(f"{who} needs a trace with events")
+        _names(err, "trace", empty)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stepping_through_an_empty_trace_is_refused(empty):
+    for who, argument, call in [("stepper", "search", lambda: ab.stepper(empty)),
+                                ("static_stepper", "trace", lambda: ab.static_stepper(empty))]:
+        with pytest.raises(ValueError) as err:
+            call()
+        assert str(err.value).startswith(f"{who} needs a search with events")
+        _names(err, argument, empty)
+
+
+# -- the kinds a trace table keeps --------------------------------------------------------------------
+
+def test_a_trace_table_refuses_a_kind_no_search_reports_and_lists_the_traces_kinds(trace):
+    with pytest.raises(ValueError) as err:
+        ab.trace_table(trace, kinds=["leaf", "cutof"])
+    message = str(err.value)
+    assert "kinds" in message and "'cutof'" in message and "did you mean 'cutoff'?" in message
+    assert all(repr(kind) in message for kind in {e.kind for e in trace.events})
+
+
+def test_a_trace_table_keeps_no_rows_for_a_kind_only_other_searches_report():
+    minimax = ab.minimax(FIG).trace
+    assert "cutoff" not in {e.kind for e in minimax.events}
+    assert len(ab.trace_table(minimax, kinds=["cutoff"])) == 0
+    assert len(ab.trace_table(minimax, kinds=["leaf"])) == 9  # Fig. 5.2 has 9 leaves, and minimax reads them all
+
+
+def test_a_trace_table_refuses_one_kind_written_as_a_bare_string(trace):
+    # Read as an iterable, "cutoff" would be six one-letter kinds, and the table would be empty.
+    with pytest.raises(TypeError, match=re.escape("kinds must be a collection of event kinds, not the single string "
+                                                  "'cutoff': write ['cutoff']")):
+        ab.trace_table(trace, kinds="cutoff")
+    with pytest.raises(TypeError) as err:
+        ab.trace_table(trace, kinds=3)
+    _names(err, "kinds", 3)

@@ -45,6 +45,8 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Iterable, Sequence
 
+from abteach.games.errors import shown
+
 _SYMBOLS: Final = {"X": "X", "O": "O"}
 _EMPTY: Final = "."
 #: The largest board: 16 columns and rows keep a line count and a drawing readable.
@@ -288,15 +290,45 @@ class ConnectFour:
         object.__setattr__(self, "geometry", g)
         object.__setattr__(self, "initial", _board(g, 0, 0, 0, None))
 
+    def check_state(self, state: Any) -> None:
+        """Refuse a ``state`` that is not a board of this game, naming it.
+
+        A search calls it once, on the state it starts from.
+
+        Raises
+        ------
+        TypeError
+            ``state`` is not a :class:`ConnectFourBoard`.
+        ValueError
+            ``state`` is a board of another size.
+
+        Examples
+        --------
+        >>> ConnectFour().check_state([3, 3])
+        Traceback (most recent call last):
+        ...
+        TypeError: state must be a ConnectFourBoard of this game, such as game.play([3, 3]), not [3, 3] of type list
+        """
+        self._check_board(state)
+
     # -- the game protocol; a search calls these at every node ------------------
+    # Reading a slot a non-board lacks is the only way they fail, so that is where a wrong state is
+    # named: a try costs nothing until it catches.
     def to_move(self, state: ConnectFourBoard) -> str:
-        return "X" if state._n % 2 == 0 else "O"
+        try:
+            return "X" if state._n % 2 == 0 else "O"
+        except AttributeError:
+            self._check_board(state)
+            raise
 
     def actions(self, state: ConnectFourBoard) -> list[int]:
-        if state._winner is not None:
+        try:
+            winner, occupied, g = state._winner, state._x | state._o, state._g
+        except AttributeError:
+            self._check_board(state)
+            raise
+        if winner is not None:
             return []
-        occupied = state._x | state._o
-        g = state._g
         if not occupied & g.top_row:  # no column full yet: every column, without testing each
             return list(g.columns)
         return [c for c, top in enumerate(g.top) if not occupied & top]
@@ -332,10 +364,17 @@ class ConnectFour:
         return _board(g, state._x, o, n + 1, "O" if g.has_line(o) else None)
 
     def is_terminal(self, state: ConnectFourBoard) -> bool:
-        return state._winner is not None or state._n == state._g.width * state._g.height
+        try:
+            return state._winner is not None or state._n == state._g.width * state._g.height
+        except AttributeError:
+            self._check_board(state)
+            raise
 
     def utility(self, state: ConnectFourBoard, player: str) -> int:
         """+1 if ``player`` has won, -1 if they have lost, 0 otherwise (a draw, or a game not over)."""
+        # A tic-tac-toe board has a _winner too: the class, not a missing slot, tells them apart here.
+        if state.__class__ is not ConnectFourBoard:
+            self._check_board(state)
         w = state._winner
         return 0 if w is None else (1 if w == player else -1)
 
@@ -486,8 +525,8 @@ class ConnectFour:
 
     def _check_board(self, state: Any) -> None:
         if not isinstance(state, ConnectFourBoard):
-            raise TypeError(f"state must be a ConnectFourBoard of this game, not {state!r} of type "
-                            f"{type(state).__name__}")
+            hint = f"game.play({state!r})" if isinstance(state, list) and len(state) < 10 else "game.play([3, 3])"
+            raise TypeError(f"state must be a ConnectFourBoard of this game, such as {hint}, not {shown(state)}")
         g = state._g
         if (g.width, g.height, g.k) != (self.width, self.height, self.k):
             raise ValueError(f"state is a board of ConnectFour({g.width}, {g.height}, {g.k}), "

@@ -23,6 +23,9 @@ class Game(Protocol):
     maximises; without it, that is the player to move at the start, as in the
     textbook.  Trees set it to ``'MAX'``, because their leaves hold MAX's
     utility even when MIN moves first.
+    Optionally too, ``check_state(s)`` raises a TypeError or ValueError that
+    names ``s`` if it is not a state of the game; a search calls it once, on
+    the state it starts from.
     """
 
     initial: Any

@@ -290,6 +290,22 @@ def _mix(x: int) -> int:
     return x ^ (x >> 31)
 
 
+def child_key(key: int, action: int) -> int:
+    """The key of the child ``action`` leads to from a node keyed ``key``: a game made of keys needs no table.
+
+    Every bit of the child's key depends on every bit of its parent's key and
+    on the action, so siblings and cousins get unrelated values.
+
+    Examples
+    --------
+    >>> child_key(0, 0) != child_key(0, 1) != child_key(1, 0)
+    True
+    >>> 0 <= child_key(2**64 - 1, 7) < 2**64
+    True
+    """
+    return _mix((key + (action + 1) * 0x9E3779B97F4A7C15) & _MASK)
+
+
 class Position(NamedTuple):
     """A node of a :class:`RandomGame`: its path from the root, and the key its leaf value comes from."""
 
@@ -342,7 +358,7 @@ class RandomGame:
         return range(self.branching) if len(state.path) < self.depth else range(0)
 
     def result(self, state: Position, action: int) -> Position:
-        return Position(state.path + (action,), _mix((state.key + (action + 1) * 0x9E3779B97F4A7C15) & _MASK))
+        return Position(state.path + (action,), child_key(state.key, action))
 
     def is_terminal(self, state: Position) -> bool:
         return len(state.path) >= self.depth

@@ -14,6 +14,8 @@ import numbers
 from dataclasses import dataclass
 from typing import Any, Final
 
+from abteach.games.errors import shown
+
 Square = int  # 0..8, row by row
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
@@ -194,7 +196,10 @@ _new = object.__new__
 
 def _play(board: Board, square: Any, argument: str = "action") -> Board:
     """The board after ``square``; ``argument`` names the square in error messages."""
-    free = board._free
+    try:
+        free = board._free
+    except AttributeError:
+        raise _not_a_board(board) from None
     if type(square) is not int or not 0 <= square <= 8 or not free >> square & 1 or board._winner is not None:
         square = _checked_square(board, square, argument)
     bit = 1 << square
@@ -245,6 +250,12 @@ def _checked_square(board: Board, square: Any, argument: str) -> int:
     return square
 
 
+def _not_a_board(state: Any, argument: str = "state") -> TypeError:
+    """The error for a tic-tac-toe position that is not a :class:`Board`; a str gets the call that reads it."""
+    hint = f"Board.parse({state!r})" if isinstance(state, str) else "Board.parse('XO. .X. ..O')"
+    return TypeError(f"{argument} must be a tic-tac-toe Board, such as {hint}, not {shown(state)}")
+
+
 @dataclass(frozen=True)
 class TicTacToe:
     """Tic-tac-toe from any start position; utility is +1 for a win, -1 for a loss, 0 for a draw.
@@ -272,23 +283,58 @@ class TicTacToe:
             raise TypeError(f"initial must be a Board, such as Board.parse('XO. .X. ..O'), not {self.initial!r} "
                             f"of type {type(self.initial).__name__}")
 
-    # A search calls these at every node: they read the board's slots directly.
+    def check_state(self, state: Any) -> None:
+        """Refuse a ``state`` that is not a tic-tac-toe :class:`Board`, naming it.
+
+        A search calls it once, on the state it starts from.
+
+        Raises
+        ------
+        TypeError
+            ``state`` is not a Board (a str is refused too, with the call that reads it).
+
+        Examples
+        --------
+        >>> TicTacToe().check_state("XX. OO. ...")
+        Traceback (most recent call last):
+        ...
+        TypeError: state must be a tic-tac-toe Board, such as Board.parse('XX. OO. ...'), not 'XX. OO. ...' of type str
+        """
+        if not isinstance(state, Board):
+            raise _not_a_board(state)
+
+    # A search calls these at every node: they read the board's slots directly.  Reading a slot a
+    # non-board lacks is the only way they fail, so that is where a wrong state is named: a try
+    # costs nothing until it catches.
     def to_move(self, state: Board) -> str:
-        return state._to_move
+        try:
+            return state._to_move
+        except AttributeError:
+            raise _not_a_board(state) from None
 
     def actions(self, state: Board) -> list[Square]:
-        return [] if state._winner is not None else list(_SQUARES[state._free])
+        try:
+            return [] if state._winner is not None else list(_SQUARES[state._free])
+        except AttributeError:
+            raise _not_a_board(state) from None
 
     # RESULT(state, action) is _play itself: a search calls it once a node, and a
     # method that only passed its arguments on would double the cost of the call.
     result = staticmethod(_play)
 
     def is_terminal(self, state: Board) -> bool:
-        return state._winner is not None or not state._free
+        try:
+            return state._winner is not None or not state._free
+        except AttributeError:
+            raise _not_a_board(state) from None
 
     def utility(self, state: Board, player: str) -> int:
+        # A Connect Four board has a _winner too: the class, not a missing slot, tells them apart here.
+        if state.__class__ is not Board:
+            self.check_state(state)
         w = state._winner
         return 0 if w is None else (1 if w == player else -1)
 
     def move_name(self, state: Board, action: Square) -> str:
+        self.check_state(state)
         return f"{state.to_move}{'abc'[action % 3]}{action // 3 + 1}"

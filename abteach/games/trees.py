@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any, Iterator, Mapping, Sequence
 
+from abteach.games.errors import shown
 from abteach.games.players import MAX, MIN, Player
 
 Path = tuple[int, ...]
@@ -159,6 +160,29 @@ class Tree:
     @property
     def initial(self) -> Node:
         return self.root
+
+    def check_state(self, state: Any) -> None:
+        """Refuse a ``state`` that is not a :class:`Node`, naming it.
+
+        A search calls it once, on the state it starts from.  Any node will
+        do, one of another tree too: a search reads a node's own children.
+
+        Raises
+        ------
+        TypeError
+            ``state`` is not a Node (a path is refused too, with the call that finds its node).
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> ab.examples.FIG_5_2.check_state((1,))
+        Traceback (most recent call last):
+        ...
+        TypeError: state must be a Node of this tree, such as tree.node((1,)), not (1,) of type tuple
+        """
+        if not isinstance(state, Node):
+            hint = f"tree.node({state!r})" if isinstance(state, tuple) else "tree.root or tree.node((0, 1))"
+            raise TypeError(f"state must be a Node of this tree, such as {hint}, not {shown(state)}")
 
     # A search calls these at every node: they read the nodes' slots directly.
     def to_move(self, state: Node) -> Player:
@@ -325,7 +349,8 @@ def tree(
         float, a name for a path that is not in the tree, or a tree deeper than
         ``MAX_DEPTH``; the message names the path.
     TypeError
-        A leaf that is not a real number (str, None, bool, complex, ...).
+        A leaf that is not a real number (str, None, bool, complex, ...), or
+        ``names`` or ``moves`` that is not a mapping.
 
     Examples
     --------
@@ -339,6 +364,10 @@ def tree(
     """
     if root not in (MAX, MIN):
         raise ValueError(f"root must be 'MAX' or 'MIN', not {root!r}")
+    for argument, labels, example in (("names", names, "{(): 'A', (0,): 'B'}"), ("moves", moves, "{(0,): 'a1'}")):
+        if labels is not None and not isinstance(labels, Mapping):
+            raise TypeError(f"{argument} must be a mapping of node path to str, such as {example}, "
+                            f"not {shown(labels)}")
     names = dict(names or {})
     moves = dict(moves or {})
     with _collector_paused():

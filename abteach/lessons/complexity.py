@@ -455,18 +455,59 @@ def fit_exponent(b: int, depths: Sequence[int], leaves: Sequence[float]) -> Expo
     Fit depths of one parity: odd and even depths sit on two different lines
     (compare :func:`knuth_moore`), and mixing them tilts the fit.
 
+    Parameters
+    ----------
+    b : int
+        The branching factor, ≥ 2: the base of the logarithm.
+    depths : sequence of int
+        Two or more different depths.
+    leaves : sequence of float
+        The leaf count at each depth, each above 0: the fit is on a log scale.
+
+    Raises
+    ------
+    TypeError
+        ``b``, a depth or a count that is not a number.
+    ValueError
+        ``b`` below 2, fewer than two depths, or a count of 0 or less (the
+        message names its place and depth), infinite or NaN.
+
     Examples
     --------
     >>> from abteach.lessons.complexity import fit_exponent, knuth_moore
     >>> f = fit_exponent(3, [4, 6, 8], [knuth_moore(3, d) for d in (4, 6, 8)])
     >>> round(f.exponent, 2), f.closest
     (0.51, 'perfect')
+    >>> fit_exponent(3, [4, 6], [9, 0])
+    Traceback (most recent call last):
+    ...
+    ValueError: leaves[1] is 0 (at depth 6); a count to fit must be above 0: its logarithm is taken
     """
+    if isinstance(b, bool) or not isinstance(b, numbers.Integral):
+        raise TypeError(f"b must be a whole number, the branching factor, not {b!r} of type {type(b).__name__}")
+    if b < 2:
+        raise ValueError(f"b must be a branching factor of 2 or more, not {b!r}: the fit takes logarithms to base b")
+    for argument, seq in (("depths", depths), ("leaves", leaves)):
+        # A numpy array is no Sequence, but a sized iterable serves as well.
+        if isinstance(seq, (str, bytes)) or not isinstance(seq, Iterable) or not hasattr(seq, "__len__"):
+            raise TypeError(f"{argument} must be a sequence of numbers, not {seq!r} of type {type(seq).__name__}")
+    for k, d in enumerate(depths):
+        if isinstance(d, bool) or not isinstance(d, numbers.Integral):
+            raise TypeError(f"depths[{k}] must be a whole number, not {d!r} of type {type(d).__name__}")
+    for k, n in enumerate(leaves):
+        if isinstance(n, bool) or not isinstance(n, numbers.Real):
+            raise TypeError(f"leaves[{k}] must be a number, a leaf count, not {n!r} of type {type(n).__name__}")
     if len(depths) != len(leaves) or len(depths) < 2:
         raise ValueError(f"need two or more depths, each with a leaf count; got {len(depths)} depths "
                          f"and {len(leaves)} counts")
     if len(set(depths)) < 2:
         raise ValueError(f"need at least two different depths, not {list(depths)!r}")
+    for k, (d, n) in enumerate(zip(depths, leaves)):
+        if math.isnan(n) or math.isinf(n):
+            raise ValueError(f"leaves[{k}] is {n!r} (at depth {d}); a count to fit must be a finite number")
+        if n <= 0:
+            raise ValueError(f"leaves[{k}] is {n!r} (at depth {d}); a count to fit must be above 0: "
+                             "its logarithm is taken")
     xs = [float(d) for d in depths]
     ys = [math.log(n, b) for n in leaves]
     slope, intercept = statistics.linear_regression(xs, ys)

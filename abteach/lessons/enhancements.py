@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from abteach.games.generate import RandomTree, _mix, random_tree
+from abteach.games.generate import RandomTree, child_key, random_tree
 from abteach.games.players import MAX, MIN, Player
 from abteach.games.trees import Path, Tree
 from abteach.lessons.complexity import knuth_moore, no_pruning
@@ -269,9 +269,6 @@ class Spot(NamedTuple):
     key: int
 
 
-_MASK = (1 << 64) - 1
-
-
 @dataclass(frozen=True)
 class CorrelatedGame:
     """A uniform correlated tree made only where a search looks: each child is its parent ± ``noise``.
@@ -310,7 +307,7 @@ class CorrelatedGame:
         return range(self.branching) if len(state.path) < self.depth else range(0)
 
     def result(self, state: Spot, action: int) -> Spot:
-        key = _mix((state.key + (action + 1) * 0x9E3779B97F4A7C15) & _MASK)
+        key = child_key(state.key, action)
         step = key % (2 * self.noise + 1) - self.noise
         return Spot(state.path + (action,), state.value + step, key)
 

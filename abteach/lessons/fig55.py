@@ -85,6 +85,7 @@ from abteach.search.events import Bound, Kind, fmt
 from abteach.games import examples
 from abteach.games.players import MIN
 from abteach.trace.frames import NodeState, Status, Trace
+from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 
 Aspect = Literal["reached", "alpha", "beta", "v", "returned"]
@@ -444,7 +445,8 @@ def check_stage(stage: FigureStage, tree: Tree, evaluated: Sequence[Path] | None
 
 def _tree_of(trace: Trace) -> Tree:
     if not isinstance(trace, Trace):
-        raise TypeError(f"expected a Trace (result.trace), not {type(trace).__name__}")
+        hint = ": pass the result's .trace" if isinstance(getattr(trace, "trace", None), Trace) else ""
+        raise TypeError(f"trace must be an abteach.Trace (result.trace), not {shown(trace)}{hint}")
     if "ranges" not in trace.algorithm.views:
         raise ValueError(
             f"the comparison needs an alpha-beta trace of the textbook's search, not one of {trace.algorithm.label}")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import numbers
 import random as _random
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Sequence
 
@@ -50,6 +51,35 @@ def _seed(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"seed must be an int, not {value!r}")
     return int(value)
+
+
+def check_playable(game: Any, state: Any) -> None:
+    """Refuse ``state`` if no move can be asked for there: the game is over, or it is no state of ``game``.
+
+    Every player of this module calls it first, so a finished position gets
+    the same error from each, rather than None from one and an IndexError
+    from another.
+
+    Raises
+    ------
+    TypeError
+        ``state`` is of a type ``game`` does not play (for games that say which: ``check_state``).
+    ValueError
+        The game is over at ``state``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> check_playable(ab.TicTacToe(), ab.TicTacToe("XXX OO. ...").initial)
+    Traceback (most recent call last):
+    ...
+    ValueError: the game is over at state=Board(cells='XXXOO....'): a player has no move to make there
+    """
+    check = getattr(game, "check_state", None)
+    if callable(check):
+        check(state)
+    if game.is_terminal(state):
+        raise ValueError(f"the game is over at state={state!r}: a player has no move to make there")
 
 
 def evaluation_of(game: Any) -> Callable[[Any, Any], float]:
@@ -92,6 +122,7 @@ class SeededPlayer:
 @dataclass(frozen=True, repr=False)
 class RandomPlayer(SeededPlayer):
     def __call__(self, game: Any, state: Any) -> Any:
+        check_playable(game, state)
         return self.rng(game, state).choice(list(game.actions(state)))
 
 
@@ -105,6 +136,7 @@ class PerfectPlayer(SeededPlayer):
 
     def values(self, game: Any, state: Any) -> dict[Any, float]:
         """The exact value of every legal move, for the player to move."""
+        check_playable(game, state)
         solver = self._solvers.get(game)
         if solver is None:
             solver = self._solvers[game] = Solver(game)
@@ -121,9 +153,14 @@ class PerfectPlayer(SeededPlayer):
 class AlphaBetaPlayer(SeededPlayer):
     depth: int = 4
 
-    def __call__(self, game: Any, state: Any) -> Any:
+    def think(self, game: Any, state: Any) -> Any:
+        """The search's whole result for ``state``: move, value, principal variation, nodes, cutoffs."""
+        check_playable(game, state)
         return _alphabeta(game, state, depth=self.depth, evaluate=evaluation_of(game),
-                          order=getattr(game, "order", None), trace=False).move
+                          order=getattr(game, "order", None), trace=False)
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        return self.think(game, state).move
 
 
 @dataclass(frozen=True, repr=False)
@@ -132,16 +169,32 @@ class EnginePlayer(SeededPlayer):
     max_depth: int = 42
 
     def think(self, game: Any, state: Any, *, trace: bool = False) -> Any:
-        """The engine's whole result for ``state``: move, value, principal variation, nodes, depth reached."""
+        """The engine's whole result for ``state``: move, value, principal variation, nodes, depth reached.
+
+        The search to depth 1 always finishes, however short the budget: a
+        player asked for a move must make one.
+        """
+        check_playable(game, state)
         depth = max(1, min(self.max_depth, _moves_left(game, state)))
+        started = time.perf_counter()
+        try:
+            return self._search(game, state, depth, self.seconds, trace)
+        except ValueError:
+            # Refused before the budget was spent, the search objected to something else: say so.
+            if time.perf_counter() - started < self.seconds:
+                raise
+        # The budget ran out inside the first pass: that pass again, unhurried.
+        return self._search(game, state, 1, None, trace)
+
+    def _search(self, game: Any, state: Any, depth: int, seconds: float | None, trace: bool) -> Any:
         order = getattr(game, "order", None)
         if not trace:
             # The untraced twin searches node for node as the traced one does, several times faster,
             # so the engine gets deeper in the same time.
             return deepen(game, state, max_depth=depth, evaluate=evaluation_of(game), order=order,
-                          time_budget=self.seconds)
+                          time_budget=seconds)
         return _deepening(game, state, max_depth=depth, evaluate=evaluation_of(game), order=order,
-                          tt=True, killers=True, time_budget=self.seconds, trace=True)
+                          tt=True, killers=True, time_budget=seconds, trace=True)
 
     def __call__(self, game: Any, state: Any) -> Any:
         return self.think(game, state).move
@@ -154,6 +207,8 @@ class MctsPlayer(SeededPlayer):
     fault: str | None = None
 
     def think(self, game: Any, state: Any, *, trace: bool = False) -> Any:
+        """The search's whole result for ``state``: the move most visited, and each move's visits and rewards."""
+        check_playable(game, state)
         seed = self.rng(game, state).randrange(2 ** 31)
         return _mcts(game, state, playouts=self.playouts, c=self.c, seed=seed, fault=self.fault, trace=trace)
 
@@ -195,7 +250,10 @@ def alphabeta(depth: int = 4) -> AlphaBetaPlayer:
 
 
 def engine(seconds: float = 1.0, *, max_depth: int = 42) -> EnginePlayer:
-    """The engine: iterative deepening with a table, killers and the game's move order, ``seconds`` a move."""
+    """The engine: iterative deepening with a table, killers and the game's move order, ``seconds`` a move.
+
+    However short ``seconds``, the search to depth 1 finishes, so the engine always moves.
+    """
     _positive("seconds", seconds)
     _positive("max_depth", max_depth, whole=True)
     return EnginePlayer(f"engine {seconds:g} s", 0, float(seconds), int(max_depth))
@@ -272,8 +330,7 @@ def think(player: Any, game: Any, state: Any) -> Thought:
         return Thought(r.move, f"Depth {depth} in {player.seconds:g} s, {r.nodes:,} nodes; value {r.value:+.3f} "
                                f"for the engine. Expected line: {_names(game, state, r.pv)}.", {})
     if isinstance(player, AlphaBetaPlayer):
-        r = _alphabeta(game, state, depth=player.depth, evaluate=evaluation_of(game),
-                       order=getattr(game, "order", None), trace=False)
+        r = player.think(game, state)
         return Thought(r.move, f"Depth {player.depth}, {r.nodes:,} nodes, {r.cutoffs:,} cutoffs; value "
                                f"{r.value:+.3f}. Expected line: {_names(game, state, r.pv)}.", {})
     move = player(game, state)
@@ -283,5 +340,5 @@ def think(player: Any, game: Any, state: Any) -> Thought:
 #: ``ab.players.random(seed)``: the short name, beside the others.
 random = random_player
 
-__all__ = ["think", "Thought", "random", "random_player", "perfect", "alphabeta", "engine", "mcts", "evaluation_of",
-           "SeededPlayer", "RandomPlayer", "PerfectPlayer", "AlphaBetaPlayer", "EnginePlayer", "MctsPlayer"]
+__all__ = ["think", "Thought", "check_playable", "random", "random_player", "perfect", "alphabeta", "engine", "mcts",
+           "evaluation_of", "SeededPlayer", "RandomPlayer", "PerfectPlayer", "AlphaBetaPlayer", "EnginePlayer", "MctsPlayer"]

@@ -63,6 +63,10 @@ class Problem:
             )
         if self.state is None:
             self.state = self.game.initial
+        # A game that knows its states names a wrong one here, not as an AttributeError deep in the search.
+        check_state = getattr(self.game, "check_state", None)
+        if callable(check_state):
+            check_state(self.state)
         path_of = getattr(self.game, "path_of", None)
         self.root = tuple(path_of(self.state)) if path_of is not None else ()
         if self.depth is not None:

@@ -21,11 +21,13 @@ Examples
 
 from __future__ import annotations
 
+import difflib
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
+from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 from abteach.search.events import Event
 from abteach.search.later import Deferred
@@ -372,10 +374,67 @@ class Trace(Sequence[Event]):
         """The label of each pass over the tree (one ``''`` for a search that makes one pass)."""
         return list(self._history.labels)
 
+    @cached_property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of this trace's events, each once, in the order they first occur."""
+        return tuple(dict.fromkeys(e.kind for e in self.events))
+
+    def check_kind(self, kind: Any, argument: str = "kind") -> str:
+        """``kind``, if a query of this trace may ask for it; otherwise the error that names it.
+
+        Kinds are open strings, so the rule is: a kind this trace has, or that
+        its own search or any other search of the package describes, is
+        accepted.  ``'cutoff'`` on a minimax trace finds nothing, but is no
+        mistake; ``'cutof'`` is a typo that would find nothing, silently, so it
+        is refused, with the kinds this trace has.
+
+        Parameters
+        ----------
+        kind : str
+        argument : str
+            The name to give in the error message.
+
+        Raises
+        ------
+        TypeError
+            ``kind`` is not a str.
+        ValueError
+            No search reports ``kind``.
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> ab.minimax(ab.examples.FIG_5_2).trace.steps("cutoff")
+        []
+        >>> ab.minimax(ab.examples.FIG_5_2).trace.steps("cutof")
+        Traceback (most recent call last):
+        ...
+        ValueError: kind 'cutof' is not an event kind of any search (did you mean 'cutoff'?); this trace has 'enter', 'value', 'leaf', 'exit', 'done'
+        """
+        if not isinstance(kind, str):
+            raise TypeError(f"{argument} must be an event kind, a str such as 'cutoff', not {shown(kind)}")
+        if kind in self.kinds or kind in self.algorithm.replay or kind in self.algorithm.narrate:
+            return kind
+        # Imported here: that module builds on this one, and asks it nothing at import time.
+        from abteach.trace.algorithms import described_kinds
+        known = described_kinds()
+        if kind in known:
+            return kind
+        near = difflib.get_close_matches(kind, sorted(known | set(self.kinds)), n=1)
+        guess = f" (did you mean {near[0]!r}?)" if near else ""
+        has = ", ".join(map(repr, self.kinds)) if self.kinds else "no events at all"
+        raise ValueError(f"{argument} {kind!r} is not an event kind of any search{guess}; this trace has {has}")
+
     def steps(self, kind: str | None = None, node: Sequence[int] | None = None) -> list[int]:
-        """Steps (as for :meth:`frame`) of the events matching ``kind`` and/or ``node``."""
-        if kind is not None and not isinstance(kind, str):
-            raise TypeError(f"kind must be an event kind such as 'cutoff', not {kind!r}")
+        """Steps (as for :meth:`frame`) of the events matching ``kind`` and/or ``node``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            A ``kind`` no search reports (see :meth:`check_kind`), or a ``node`` that is not a path.
+        """
+        if kind is not None:
+            self.check_kind(kind)
         at = _as_path(node) if node is not None else None
         return [k for k, e in enumerate(self.events, start=1)
                 if (kind is None or e.kind == kind) and (at is None or e.node == at)]

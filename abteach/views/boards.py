@@ -14,6 +14,7 @@ from typing import Any
 
 from matplotlib.patches import Circle, Rectangle
 
+from abteach.games.errors import shown
 from abteach.views.draw import Drawing
 from abteach.views.export import figure_bytes
 from abteach.views.palette import BLUE, INK, LIGHT, MUTED, ORANGE, VERMILLION, WHITE
@@ -23,7 +24,17 @@ PIECE = {"X": VERMILLION, "O": ORANGE}
 
 
 def cells_of(game: Any, state: Any) -> tuple[int, int, list[list[str]]]:
-    """(width, height, rows top first of 'X', 'O' or '.') for a tic-tac-toe or Connect Four position."""
+    """(width, height, rows top first of 'X', 'O' or '.') for a tic-tac-toe or Connect Four position.
+
+    Raises
+    ------
+    TypeError, ValueError
+        ``state`` is not a position of ``game`` (a board of the other game too), or of neither game.
+    """
+    # The game names a state of the wrong kind; without this a tic-tac-toe board would be drawn for Connect Four.
+    check_state = getattr(game, "check_state", None)
+    if callable(check_state):
+        check_state(state)
     rows = getattr(state, "rows", None)
     if callable(rows):
         grid = [list(r) for r in rows()]
@@ -31,7 +42,7 @@ def cells_of(game: Any, state: Any) -> tuple[int, int, list[list[str]]]:
         c = state.cells
         grid = [list(c[i:i + 3]) for i in (0, 3, 6)]
     else:
-        raise TypeError(f"board_png draws tic-tac-toe and Connect Four positions, not {type(state).__name__}")
+        raise TypeError(f"board_png draws tic-tac-toe and Connect Four positions; state is {shown(state)}")
     return len(grid[0]), len(grid), grid
 
 

@@ -69,7 +69,7 @@ from abteach.views.label_layout import (CHAR_EM, LINE_EM, MOVE_AT, Metrics, Note
                                         text_height, text_width)
 from abteach.views.layout import Position, children_map, tidy_layout
 from abteach.views.legend import LEGEND_ROW, draw_legend, legend_handles, legend_rows
-from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
+from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text, check_trace
 from abteach.views.palette import (BLUE, GRAPHIC_PAIRS, GREEN, INK, LIGHT, MUTED, ORANGE, PURPLE, TEXT_PAIRS, UNSEEN,
                              VERMILLION, WHITE, contrast_ratio, relative_luminance)
 from abteach.views.scene import MAX_LEAVES, MAX_NODES, SUMMARY_LEAVES, check_max_depth, tree_scene
@@ -77,6 +77,7 @@ from abteach.views.sizes import SIZES, Size, resolve_size
 from abteach.views.styles import (Style, frame_caption, frame_view, mark_nodes, node_styles, principal_variation,
                             resolve_frame, summary_caption, tree_scene_styles, tree_styles)
 from abteach.trace.frames import Frame, Trace
+from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 
 # Agg refuses images wider or taller than 2**16 pixels; stay well inside.
@@ -432,7 +433,7 @@ def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen"
     >>> fig = draw_tree(ab.tree([1, [2, [3, 4]]]), legend=False)
     """
     if not isinstance(tree, Tree):
-        raise TypeError(f"draw_tree draws an abteach.Tree, not {type(tree).__name__}; "
+        raise TypeError(f"draw_tree draws an abteach.Tree as tree, not {shown(tree)}; "
                         "for a search over any game, draw a frame of its trace with draw_frame")
     _check_ax(ax)
     _check_tree_options(names, moves, legend)
@@ -541,7 +542,7 @@ _FrameScene = tuple[dict[Path, Style], dict[Path, Position], Mapping[Path, list[
 def _frame_scene(trace: Trace, step_or_frame: Frame | int, who: str, options: Mapping[str, Any]) -> _FrameScene:
     """Check a frame's options, then the styles, positions and children that draw it, and its caption and ghosts."""
     marked = _check_frame_args(trace, who, **options)
-    frame = resolve_frame(trace, step_or_frame)
+    frame = resolve_frame(trace, step_or_frame, who)
     styles, pos, scene, ghosts = frame_view(trace, frame, options["max_depth"], options["names"], options["moves"],
                                             options["stable"])
     for p in marked:
@@ -593,30 +594,6 @@ def frame_size(trace: Trace, step_or_frame: Frame | int, *, size: str | Size = "
     render = _frame_render_options(full)
     plan = _plan(styles, pos, kids, size, caption=caption, ghosts=ghosts, **render)
     return plan.width, plan.height
-
-
-def check_trace(trace: object, who: str) -> Trace:
-    """``trace`` if it is a Trace; else a TypeError that says what ``who`` needs, and how to get it.
-
-    Examples
-    --------
-    >>> import abteach as ab
-    >>> check_trace(ab.alphabeta(ab.examples.FIG_5_2), "save_animation")
-    Traceback (most recent call last):
-    ...
-    TypeError: save_animation needs an abteach.Trace as trace, not a SearchResult: pass the result's .trace
-    """
-    if isinstance(trace, Trace):
-        return trace
-    what = type(trace).__name__
-    inner = getattr(trace, "trace", None)
-    if isinstance(inner, Trace):
-        hint = ": pass the result's .trace"
-    elif hasattr(trace, "trace") and inner is None:
-        hint = ": this search kept no trace; run it again with trace=True and pass its .trace"
-    else:
-        hint = " (e.g. ab.alphabeta(game).trace)"
-    raise TypeError(f"{who} needs an abteach.Trace as trace, not a{'n' if what[:1] in 'AEIOU' else ''} {what}{hint}")
 
 
 def _check_frame_args(trace: object, who: str, *, names: object, moves: object, max_depth: object,

@@ -97,10 +97,19 @@ def _write(path: FilePath, data: bytes, overwrite: bool) -> FilePath:
     return path
 
 
+def _check_events(trace: object, who: str) -> Trace:
+    """``trace`` if it is a Trace with events; an empty one would export a picture of a search that never ran."""
+    tr = check_trace(trace, who)
+    if len(tr) == 0:
+        raise ValueError(f"{who} needs a trace with events, but trace is {tr!r}: with no events there is no "
+                         "search to export")
+    return tr
+
+
 def _check_output(who: str, trace: object, filename: object, overwrite: object, size: str | Size,
                   dpi: object, draw_options: dict[str, Any], formats: dict[str, str]) -> tuple[FilePath, str]:
     """Check every argument of an export before anything is drawn or written; the path and its format."""
-    check_trace(trace, who)
+    _check_events(trace, who)
     path = check_filename(filename)
     check_flag(overwrite, "overwrite")
     fmt_ = _format_of(path, formats)
@@ -173,7 +182,8 @@ def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", d
         ``trace`` is not a Trace, ``dpi`` is not a number, or a drawing option
         is unknown or of the wrong type.
     ValueError
-        A ``dpi`` out of range, or a bad drawing option (see :func:`abteach.views.draw.draw_frame`).
+        A trace with no events, a ``dpi`` out of range, or a bad drawing option (see
+        :func:`abteach.views.draw.draw_frame`).
 
     Examples
     --------
@@ -182,7 +192,7 @@ def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", d
     >>> png.startswith(b"\\x89PNG")
     True
     """
-    check_trace(trace, "frame_png")
+    _check_events(trace, "frame_png")
     if dpi is not None:
         dpi = check_dpi(dpi)
     if "ax" in draw_options:
@@ -238,7 +248,7 @@ def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, ove
         ``overwrite`` is not a bool, ``dpi`` is not a number, or a drawing
         option is unknown or of the wrong type.
     ValueError
-        An unknown suffix (the message names it), a ``dpi`` that is not above 0
+        A trace with no events, an unknown suffix (the message names it), a ``dpi`` that is not above 0
         and at most :data:`~abteach.views.options.MAX_DPI` or is too big for the
         drawing, or a bad drawing option.
     FileExistsError
@@ -323,7 +333,7 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
         is not a string or path, ``overwrite`` is not a bool, ``dpi`` is not a
         number, or a drawing option is unknown or of the wrong type.
     ValueError
-        A suffix other than ``.gif``, a bad ``duration``, ``hold_last``,
+        A trace with no events, a suffix other than ``.gif``, a bad ``duration``, ``hold_last``,
         ``max_frames`` or ``dpi``, or a bad drawing option.
     FileExistsError
         The file exists and ``overwrite`` is false.

@@ -23,6 +23,7 @@ from typing import Iterable, Mapping
 
 import networkx as nx
 
+from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 
 Position = tuple[float, float]
@@ -101,6 +102,9 @@ def tidy_layout(nodes: Tree | Iterable[Path], *, x_gap: float = 1.0, y_gap: floa
     >>> [pos[p] for p in [(), (0,), (1,), (1, 0), (1, 2)]]
     [(1.0, 0.0), (0.0, -1.0), (2.0, -1.0), (1.0, -2.0), (3.0, -2.0)]
     """
+    if not isinstance(nodes, Tree) and (isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable)):
+        raise TypeError(f"nodes must be an abteach Tree or a collection of paths, such as [(), (0,), (1,)], "
+                        f"not {shown(nodes)}")
     paths = nodes.nodes.keys() if isinstance(nodes, Tree) else nodes
     kids = children_map(paths)
     order = preorder(kids)
@@ -144,6 +148,8 @@ def to_networkx(tree: Tree, *, positions: bool = True) -> nx.DiGraph:
     >>> g.nodes[(1,)]["name"], g.edges[(), (1,)]["move"], g.nodes[(1, 0)]["value"]
     ('C', 'a2', 2)
     """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"to_networkx needs an abteach Tree as tree, such as ab.examples.FIG_5_2, not {shown(tree)}")
     g: nx.DiGraph[Path] = nx.DiGraph(root=())
     pos = tidy_layout(tree) if positions else {}
     for p, node in tree.nodes.items():

@@ -32,7 +32,9 @@ from typing import Any, Final
 
 import numpy as np
 
+from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
+from abteach.trace.frames import Trace
 
 #: The highest resolution any drawing or export accepts, in dots per inch.
 #: Print needs 300 to 600; past this, a tree drawing is hundreds of megabytes
@@ -43,6 +45,66 @@ MAX_DPI: Final = 1200
 #: Agg renderer refuses images past 2**16 pixels a side; this stays well inside,
 #: as :mod:`abteach.views.draw` does for the figures it sizes itself.
 MAX_PIXELS: Final = 30_000
+
+
+def check_trace(trace: Any, who: str, argument: str = "trace") -> Trace:
+    """``trace`` if it is a Trace; else a TypeError that says what ``who`` needs, and how to get it.
+
+    Parameters
+    ----------
+    trace : object
+        What was given.
+    who : str
+        The function that needs a trace, for the message.
+    argument : str
+        The name to give in the error message.
+
+    Returns
+    -------
+    Trace
+
+    Raises
+    ------
+    TypeError
+        ``trace`` is not a Trace; a search result is told to pass its ``.trace``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> check_trace(ab.alphabeta(ab.examples.FIG_5_2), "save_animation")
+    Traceback (most recent call last):
+    ...
+    TypeError: save_animation needs an abteach.Trace as trace, not SearchResult(alphabeta, value=3, move='a1', leaves=7, nodes=11, cutoffs=2, pruned=2) of type SearchResult: pass the result's .trace
+    """
+    if isinstance(trace, Trace):
+        return trace
+    inner = getattr(trace, "trace", None)
+    if isinstance(inner, Trace):
+        hint = ": pass the result's .trace"
+    elif hasattr(trace, "trace") and inner is None:
+        hint = ": this search kept no trace; run it again with trace=True and pass its .trace"
+    else:
+        hint = " (e.g. ab.alphabeta(game).trace)"
+    raise TypeError(f"{who} needs an abteach.Trace as {argument}, not {shown(trace)}{hint}")
+
+
+def check_search(search: Any, who: str, argument: str = "search") -> Trace:
+    """The trace of ``search``, a search result or a Trace; else a TypeError naming ``argument`` and the value.
+
+    Examples
+    --------
+    >>> check_search(42, "stepper")
+    Traceback (most recent call last):
+    ...
+    TypeError: stepper needs a search result or a Trace as search (e.g. ab.alphabeta(game)), not 42 of type int
+    """
+    trace = getattr(search, "trace", search)
+    if isinstance(trace, Trace):
+        return trace
+    if hasattr(search, "trace") and trace is None:
+        raise ValueError(f"{who}: {argument} has no trace: run the search with trace=True to show it")
+    raise TypeError(f"{who} needs a search result or a Trace as {argument} (e.g. ab.alphabeta(game)), "
+                    f"not {shown(search)}")
 
 
 def check_dpi(dpi: Any, argument: str = "dpi") -> float:

@@ -38,6 +38,7 @@ from matplotlib.ticker import NullLocator
 from abteach.lessons.complexity import (
     GrowthCurve, GrowthExperiment, OrderingComparison, knuth_moore, pearl_exponent, pearl_rstar,
 )
+from abteach.games.errors import shown
 from abteach.views.draw import Drawing
 from abteach.lessons.enhancements import Measurement
 from abteach.views.palette import BLUE, GREEN, INK, MUTED, ORANGE, PURPLE, VERMILLION, WHITE
@@ -58,7 +59,7 @@ LAW_STYLE: Final = {
 def _check(value: object, kind: type, name: str) -> None:
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be a {kind.__name__} (from abteach.lessons.complexity), "
-                        f"not {type(value).__name__}")
+                        f"not {shown(value)}")
 
 
 def _figure(width: float, height: float) -> Drawing:

@@ -12,7 +12,7 @@ from typing import Final, Iterable, Mapping
 
 from abteach.search.events import Bound, Kind, fmt
 from abteach.views.layout import Position, tidy_layout
-from abteach.views.options import check_paths, check_text
+from abteach.views.options import check_paths, check_text, check_trace
 from abteach.views.palette import BLUE, GREEN, INK, LIGHT, MUTED, ORANGE, UNSEEN, VERMILLION, WHITE
 from abteach.games.players import MAX, MIN
 from abteach.views.scene import Scene, build_scene, reached_nodes, trace_scene, tree_scene
@@ -179,7 +179,7 @@ def frame_view(trace: Trace, frame: Frame, max_depth: int | None, names: bool | 
     return styles, tidy_layout(scene.paths), scene, ghosts
 
 
-def resolve_frame(trace: Trace, step_or_frame: Frame | int) -> Frame:
+def resolve_frame(trace: Trace, step_or_frame: Frame | int, who: str = "node_styles") -> Frame:
     """The frame ``step_or_frame`` names in ``trace``.
 
     Raises
@@ -189,8 +189,7 @@ def resolve_frame(trace: Trace, step_or_frame: Frame | int) -> Frame:
     IndexError
         A step outside ``0..len(trace)``.
     """
-    if not isinstance(trace, Trace):
-        raise TypeError(f"expected an abteach.Trace (e.g. ab.alphabeta(game).trace), not {type(trace).__name__}")
+    check_trace(trace, who)
     if isinstance(step_or_frame, Frame):
         if not 0 <= step_or_frame.step <= len(trace):
             raise IndexError(f"frame step {step_or_frame.step} is out of range: this trace has steps 0 to {len(trace)}")

@@ -11,8 +11,10 @@ from itertools import zip_longest
 from dataclasses import dataclass
 from typing import Final, Iterable, Sequence
 
+from abteach.games.errors import shown
 from abteach.search.events import Bound, Kind, fmt
 from abteach.trace.listings import Listing
+from abteach.views.options import check_search, check_trace
 from abteach.trace.frames import Status, Trace
 from abteach.games.trees import Path
 
@@ -79,6 +81,16 @@ def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, capt
     trace : Trace
     kinds : iterable of Kind or str, optional
         Keep only these event kinds (e.g. ``("leaf", "cutoff", "exit")`` for a short table).
+        A kind this search does not report but another does (``"cutoff"`` in
+        a minimax trace) keeps no rows; one no search reports is refused.
+
+    Raises
+    ------
+    TypeError
+        ``trace`` is not a Trace (a search result is told to pass its
+        ``.trace``), or ``kinds`` is a single string or not a collection of strings.
+    ValueError
+        A kind no search reports, such as the typo ``"cutof"``.
 
     Examples
     --------
@@ -87,7 +99,8 @@ def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, capt
     >>> t.rows[0][3], t.rows[0][-1]
     ('C', 'v=2 ≤ α=3: MAX already has 3 at A, so C cannot matter; c2 and c3 are pruned.')
     """
-    keep = {str(k) for k in kinds} if kinds is not None else None
+    trace = check_trace(trace, "trace_table")
+    keep = _kinds(trace, kinds)
     rows = []
     for frame in trace.frames():
         e = frame.event
@@ -105,6 +118,18 @@ def trace_table(trace: Trace, *, kinds: Iterable[Kind | str] | None = None, capt
             frame.explanation,
         ))
     return Table(COLUMNS, tuple(rows), caption)
+
+
+def _kinds(trace: Trace, kinds: object) -> set[str] | None:
+    """The kinds ``trace_table`` keeps, each checked; a lone string would be read letter by letter."""
+    if kinds is None:
+        return None
+    if isinstance(kinds, str):
+        raise TypeError(f"kinds must be a collection of event kinds, not the single string {kinds!r}: "
+                        f"write [{kinds!r}]")
+    if not isinstance(kinds, Iterable):
+        raise TypeError(f"kinds must be a collection of event kinds, such as ['cutoff'], not {shown(kinds)}")
+    return {trace.check_kind(k, "kinds: the kind") for k in kinds}
 
 
 #: What a returned value says, in the words of lecture 03: exact, or only a bound.
@@ -143,9 +168,10 @@ def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, capt
     if isinstance(searches, dict):
         if not searches:
             raise ValueError("returns_table needs at least one search")
-        labelled = {str(label): _trace_of(s) for label, s in searches.items()}
+        labelled = {str(label): check_search(s, "returns_table", f"searches[{label!r}]")
+                    for label, s in searches.items()}
     else:
-        trace = _trace_of(searches)
+        trace = check_search(searches, "returns_table", "searches")
         labelled = {trace.algorithm.label: trace}
     first = next(iter(labelled.values()))
     ends = {label: t.last() for label, t in labelled.items()}
@@ -171,13 +197,6 @@ def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, capt
                 cells.append("")
         rows.append((first.name(path), first.move_name(path), *cells))
     return Table(("node", "move", *labelled), tuple(rows), caption)
-
-
-def _trace_of(search: object) -> Trace:
-    trace = getattr(search, "trace", search)
-    if not isinstance(trace, Trace):
-        raise TypeError(f"expected a search result or a Trace, not {type(search).__name__}")
-    return trace
 
 
 #: How far, in characters, a wrapped line of pseudocode continues to the right of its own indentation.
@@ -308,4 +327,9 @@ def side_by_side(*listings: Listing) -> SideBySide:
     """
     if not listings:
         raise ValueError("side_by_side needs at least one listing")
+    for k, lst in enumerate(listings):
+        if not isinstance(lst, Listing):
+            hint = ": pass its .listing" if isinstance(getattr(lst, "listing", None), Listing) else ""
+            raise TypeError(f"side_by_side shows Listings, such as ab.listing('alphabeta', 3); listing {k + 1} "
+                            f"is {shown(lst)}{hint}")
     return SideBySide(tuple(listings))

@@ -55,6 +55,7 @@ from abteach.views.sizes import Size, resolve_size
 from abteach.views.styles import Style, frame_caption, mark_nodes, tree_styles
 from abteach.views.tables import Table, table
 from abteach.trace.frames import Status, Trace
+from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree
 from abteach.widgets.fallback import with_fallback
 from abteach.widgets.stepper import png_size
@@ -432,9 +433,9 @@ def _trace_of(result: Any, label: str) -> Trace:
     trace = getattr(result, "trace", result)
     if isinstance(trace, Trace):
         return trace
-    if trace is None:
+    if trace is None and hasattr(result, "trace"):
         raise ValueError(f"the search {label!r} has no trace: run it with trace=True")
-    raise TypeError(f"the search {label!r} must be a search result or a Trace, not {type(result).__name__}")
+    raise TypeError(f"the search {label!r} must be a search result or a Trace, not {shown(result)}")
 
 
 def _side_by_side(left: bytes, right: bytes) -> bytes:
@@ -720,7 +721,7 @@ def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[
     """
     if not isinstance(results_by_edition, Mapping):
         raise TypeError("results_by_edition must be a dict of label to search result, "
-                        f"e.g. {{'3rd edition': ab.alphabeta(tree)}}, not {type(results_by_edition).__name__}")
+                        f"e.g. {{'3rd edition': ab.alphabeta(tree)}}, not {shown(results_by_edition)}")
     if not results_by_edition:
         raise ValueError("figure_vs_algorithm needs at least one search to compare with the figure")
     stages = tuple(stages)

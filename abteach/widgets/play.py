@@ -23,6 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from abteach.games.errors import shown
 from abteach.lessons import players
 from abteach.lessons.players import Thought, think
 from abteach.views.boards import board_png, cells_of
@@ -83,6 +84,9 @@ class Play(widgets.VBox):
 
     def __init__(self, game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True,
                  seed: int = 0) -> None:
+        if not hasattr(game, "initial") or not callable(getattr(game, "actions", None)):
+            raise TypeError(f"game must be a game to play, such as ab.TicTacToe() or ab.ConnectFour(), "
+                            f"not {shown(game)}")
         if engine is None:
             w, h, _ = cells_of(game, game.initial)
             small = w * h <= MAX_SOLVED_CELLS or not callable(getattr(game.initial, "rows", None))

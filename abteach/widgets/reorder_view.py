@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from abteach.games.errors import shown
 from abteach.views.export import frame_png
 from abteach.lessons.ordering import ReorderKey, Reorderings
 from abteach.widgets.fallback import with_fallback
@@ -162,5 +163,5 @@ def reorder_view(data: Reorderings, *, size: str = "screen", start: ReorderKey |
     """
     if not isinstance(data, Reorderings):
         raise TypeError(f"reorder_view shows a Reorderings (from abteach.lessons.ordering.reorderings), "
-                        f"not {type(data).__name__}")
+                        f"as data, not {shown(data)}")
     return ReorderView(data, size=size, start=start)

@@ -40,6 +40,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from abteach.search.events import fmt
 from abteach.views.draw import draw_search_legend, frame_size
 from abteach.views.export import figure_bytes, frame_png
+from abteach.views.options import check_search
 from abteach.views.sizes import Size, resolve_size
 from abteach.views.styles import principal_variation
 from abteach.views.tables import CODE_FONT, code_line_html, listing_width, words_html
@@ -92,12 +93,10 @@ def _css(size: Size) -> str:
 """
 
 
-def _as_trace(search: Any) -> Trace:
-    trace = getattr(search, "trace", search)
-    if not isinstance(trace, Trace):
-        if getattr(search, "trace", "missing") is None:
-            raise ValueError("this result has no trace: run the search with trace=True to step through it")
-        raise TypeError(f"stepper needs a search result or a Trace, not {type(search).__name__}")
+def _as_trace(search: Any, who: str = "stepper", argument: str = "search") -> Trace:
+    trace = check_search(search, who, argument)
+    if not len(trace):
+        raise ValueError(f"{who} needs a search with events to step through, but {argument} is {trace!r}")
     if len(trace) > MAX_STEPS:
         raise ValueError(
             f"this trace has {len(trace)} steps, more than a stepper shows ({MAX_STEPS}); "
@@ -554,7 +553,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     >>> len(stack.children), stack.selected_index
     (56, 29)
     """
-    trace = _as_trace(trace)
+    trace = _as_trace(trace, "static_stepper", "trace")
     size_ = resolve_size(size)
     frames = trace.all_frames
     last = len(frames) - 1
@@ -667,7 +666,7 @@ def stepper(search: Any, *, size: str | Size = "screen", speed: str = "normal") 
     if isinstance(search, dict):
         if not search:
             raise ValueError("stepper needs at least one search to show")
-        traces = {str(label): _as_trace(s) for label, s in search.items()}
+        traces = {str(label): _as_trace(s, argument=f"search[{label!r}]") for label, s in search.items()}
     else:
         traces = {_label(_as_trace(search)): _as_trace(search)}
     return Stepper(traces, size=size, speed=speed)

@@ -148,14 +148,46 @@ def parse_cs188(text: str) -> dict[str, str]:
 
 
 def from_cs188(text: str) -> Tree:
-    """Read a ``GraphGameTreeTest`` file back into a :class:`abteach.Tree` with its state and move names.
+    r'''Read a ``GraphGameTreeTest`` file back into the :class:`abteach.Tree` its test searches.
+
+    CS188's agents stop at the test's ``depth`` (one move by each agent
+    counts as one) and at win and lose states, and score each state they stop
+    at with the file's ``evaluation``.  So the tree returned stops there too:
+    a state at ply ``2 · depth``, or a win or lose state, is a leaf holding its
+    evaluation, and what lies beyond it is left out.  A search of the tree
+    (strict, as CS188 prunes) then gives the test's ``action``, and the states
+    it enters, with the start, are the test's ``generated``.
+
+    Parameters
+    ----------
+    text : str
+        The contents of a ``.test`` file.  Without a ``depth`` key the whole
+        game is read.
+
+    Returns
+    -------
+    Tree
+        MAX at the root; each node named as its state, each move as its action.
 
     Raises
     ------
+    TypeError
+        ``text`` is not a str.
     ValueError
-        A file that is not a two-player graph game test, a state reached twice
-        (a graph that is not a tree), or a leaf with no evaluation.
-    """
+        A file that is not a two-player graph game test, a ``depth`` that is
+        not a whole number ≥ 1, a state reached twice (a graph that is not a
+        tree), or a state the search stops at with no evaluation.
+
+    Examples
+    --------
+    A test to depth 1 stops after MIN's reply, at the evaluations there:
+
+    >>> test = "\n".join(['class: "GraphGameTreeTest"', 'depth: "1"', 'start_state: "a"',
+    ...                   'successors: """', "a Left b", "b Left c", "c Left d", '"""',
+    ...                   'evaluation: """', "c 4", "d 7", '"""'])
+    >>> from_cs188(test).to_nested()
+    [[4]]
+    '''
     d = parse_cs188(text)
     if d.get("class") != "GraphGameTreeTest":
         raise ValueError(f"not a GraphGameTreeTest file (class is {d.get('class')!r})")
@@ -164,6 +196,8 @@ def from_cs188(text: str) -> Tree:
     for key in ("start_state", "successors", "evaluation"):
         if key not in d:
             raise ValueError(f"the file has no {key!r}")
+    limit = _ply_limit(d.get("depth"))
+    stops = set(d.get("win_states", "").split()) | set(d.get("lose_states", "").split())
     children: dict[str, list[tuple[str, str]]] = {}
     parents: dict[str, str] = {}
     for line in d["successors"].split("\n"):
@@ -187,9 +221,13 @@ def from_cs188(text: str) -> Tree:
 
     def nest(state: str, path: Path) -> Any:
         names[path] = state
-        if state not in children:
+        at_limit = limit is not None and len(path) >= limit
+        if state not in children or state in stops or at_limit:
             if state not in values:
-                raise ValueError(f"leaf {state!r} has no evaluation")
+                why = (f"at the depth limit (depth={d['depth']}, ply {len(path)})" if at_limit and state in children
+                       else "a win or lose state" if state in stops and state in children else "a leaf")
+                raise ValueError(f"state {state!r} is {why}, where the search evaluates it, "
+                                 "but it has no evaluation")
             return values[state]
         out = []
         for i, (action, nxt) in enumerate(children[state]):
@@ -199,6 +237,15 @@ def from_cs188(text: str) -> Tree:
 
     nested = nest(d["start_state"], ())
     return build_tree(nested, names=names, moves=moves)
+
+
+def _ply_limit(depth: str | None) -> int | None:
+    """The ply a two-agent test's ``depth`` stops at: each depth is one move by each agent."""
+    if depth is None:
+        return None
+    if not re.fullmatch(r"\s*\d+\s*", depth) or int(depth) < 1:
+        raise ValueError(f"depth must be a whole number ≥ 1, not {depth!r}")
+    return 2 * int(depth)
 
 
 __all__ = ["to_cs188", "from_cs188", "parse_cs188"]
