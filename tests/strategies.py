@@ -20,3 +20,8 @@ def examples(share: float) -> int:
     a test only says how much of it to take, so ``ci`` still draws more than ``dev``.
     """
     return max(5, round(settings.default.max_examples * share))
+
+
+def infinite_leaves(values=st.integers(-3, 3)):
+    """Leaf values with −∞ and +∞ among them, as a game may score its ends (a node of all −∞ has no move)."""
+    return st.one_of(values, st.sampled_from([float("-inf"), float("inf")]))

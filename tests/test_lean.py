@@ -16,10 +16,10 @@ import abteach as ab
 from abteach.games.generate import RandomGame, random_tree
 from abteach.search.alphabeta import SEARCHES
 from abteach.search.lean import lean_search
-from abteach.search.minimax import minimax3
+from abteach.search.minimax import minimax3, minimax4
 from abteach.search.problem import EvaluationError, Problem, TooDeepError
 from abteach.search.record import Tally
-from .strategies import inner_trees, nested_trees, examples
+from .strategies import infinite_leaves, inner_trees, nested_trees, examples
 
 ALGORITHMS = ["alphabeta", "minimax"]
 
@@ -337,3 +337,30 @@ def test_the_collector_is_left_as_it_was():
     with pytest.raises(TooDeepError):
         lean_search(Problem(Endless(), None), algorithm="minimax", prune_on_tie=True)
     assert gc.isenabled()
+
+
+# -- the 4th edition --------------------------------------------------------------------------------
+
+@given(inner_trees(values=infinite_leaves()), st.sampled_from(ALGORITHMS), st.booleans(),
+       st.sampled_from([ab.MAX, ab.MIN]), st.booleans())
+def test_the_4th_edition_twin_keeps_the_best_moves_the_4th_edition_keeps(nested, algorithm, prune_on_tie, root,
+                                                                        as_game):
+    # A node whose every child scores v's start (−∞ at MAX, +∞ at MIN) has no move in the 4th edition.
+    game = Nested(nested, root) if as_game else ab.tree(nested, root=root)
+    lean = tally_of(*lean_search(Problem(game, None), algorithm=algorithm, prune_on_tie=prune_on_tie, edition=4))
+    log = Tally(Problem(game, None).root)
+    value, _ = (minimax4 if algorithm == "minimax" else SEARCHES[4, prune_on_tie])(Problem(game, None), log)
+    assert lean == tally_of(value, log)
+
+
+@given(inner_trees(values=infinite_leaves()), st.booleans(), st.booleans())
+def test_untraced_and_traced_4th_edition_return_the_same_move_and_line(nested, prune_on_tie, as_game):
+    game = Nested(nested) if as_game else ab.tree(nested)
+    traced = ab.alphabeta(game, edition=4, prune_on_tie=prune_on_tie)
+    lean = ab.alphabeta(game, edition=4, prune_on_tie=prune_on_tie, trace=False)
+    assert (lean.value, lean.move, lean.pv, lean.pv_path) == (traced.value, traced.move, traced.pv, traced.pv_path)
+
+
+def test_an_unknown_edition_is_named():
+    with pytest.raises(ValueError, match="edition must be 3 or 4, not 5"):
+        lean_search(Problem(ab.examples.FIG_5_2, None), algorithm="alphabeta", prune_on_tie=True, edition=5)

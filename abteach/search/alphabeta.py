@@ -65,8 +65,8 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     problem = Problem(game, state, depth, evaluate, order)
     spec = Spec("alphabeta", edition, prune_on_tie, depth is not None)
     if not trace:
-        # Both editions evaluate the same leaves and keep the same best moves: one lean twin serves them.
-        value, tally = lean_search(problem, algorithm="alphabeta", prune_on_tie=prune_on_tie)
+        # Both editions evaluate the same leaves; the twin keeps the best moves the edition keeps.
+        value, tally = lean_search(problem, algorithm="alphabeta", prune_on_tie=prune_on_tie, edition=edition)
         return finish(problem, tally, value, spec)
     log = recorder(problem, trace, prune_on_tie)
     if isinstance(log, Recorder) and fast_trace.applies(problem, log, edition):

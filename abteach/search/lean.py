@@ -5,10 +5,12 @@ exactly what the tallied search (``alphabeta3`` or ``minimax3`` run with a
 ``Tally``) leaves there: the same value, node count and cutoffs, the same
 evaluated leaves and pruned children in the same order, and a ``best`` dict
 equal to the tally's (the same best child and v of every node; only the
-order its entries were made in differs).  The tests hold it to that.  It
-keeps no events and reports no pseudocode line, so it is not for reading:
-the searches that read like the book stay in ``alphabeta.py`` and
-``minimax.py``.
+order its entries were made in differs).  With ``edition=4`` its ``best``
+is the 4th edition's (``alphabeta4``, ``minimax4``), which searches alike but
+keeps no best child where no child improved on v's start.  The tests hold
+it to that.  It keeps no events and reports no pseudocode line, so it is not
+for reading: the searches that read like the book stay in ``alphabeta.py``
+and ``minimax.py``.
 
 Three walks do the work.
 
@@ -64,7 +66,7 @@ _TREE_METHODS = ("to_move", "actions", "result", "is_terminal", "utility", "max_
 
 
 def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
-                tally: Tally | None = None) -> tuple[float, Tally]:
+                tally: Tally | None = None, edition: int = 3) -> tuple[float, Tally]:
     """Search ``problem`` untraced; the value and the filled-in tally.
 
     Parameters
@@ -79,6 +81,11 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
     tally : Tally, optional
         The tally to fill in (its counts and lists are replaced); by default
         ``Tally(problem.root)``.
+    edition : {3, 4}
+        Whose best children to keep.  Both editions search alike; the 4th
+        replaces a node's move only on a strict improvement of v, so a node
+        whose every child scores v's start (−∞ at MAX, +∞ at MIN) has no best
+        child there, where the 3rd edition's has its first child.
 
     Returns
     -------
@@ -91,8 +98,8 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
     Raises
     ------
     ValueError
-        An unknown ``algorithm``; or whatever the tallied search raises on the
-        same problem (a game deeper than ``MAX_DEPTH``, a bad evaluation).
+        An unknown ``algorithm`` or ``edition``; or whatever the tallied search
+        raises on the same problem (a game deeper than ``MAX_DEPTH``, a bad evaluation).
     TypeError
         ``prune_on_tie`` that is not a bool.
     """
@@ -100,13 +107,27 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
         raise ValueError(f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}, not {algorithm!r}")
     if not isinstance(prune_on_tie, bool):
         raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
+    if isinstance(edition, bool) or edition not in (3, 4):
+        raise ValueError(f"edition must be 3 or 4, not {edition!r}")
     log = Tally(problem.root) if tally is None else tally
     start = tree_start(problem, log)
     if start is not None:
-        value = walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log)
+        value = walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log, edition=edition)
     else:
         value = _walk_game(problem, algorithm, prune_on_tie, log)
+        if edition == 4:
+            log.best = _improved(log.best, len(problem.root), problem.root_is_max)
     return value, log
+
+
+def _improved(best: dict[Path, tuple[int, float]], start: int, max_first: bool) -> dict[Path, tuple[int, float]]:
+    """The best children a 4th-edition search keeps: those of nodes whose v moved off its start."""
+    return {path: b for path, b in best.items() if b[1] != _start_of_v(len(path) - start, max_first)}
+
+
+def _start_of_v(ply: int, max_first: bool) -> float:
+    """v's start at ``ply`` plies below the start: −∞ at a MAX node, +∞ at a MIN node."""
+    return -inf if (ply % 2 == 0) == max_first else inf
 
 
 # -- explicit trees ----------------------------------------------------------------------
@@ -134,8 +155,12 @@ def tree_start(problem: Problem, log: Tally) -> Node | None:
     return state
 
 
-def walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool, log: Tally) -> float:
-    """Search the tree below ``start`` (a node :func:`tree_start` accepted); the value, with ``log`` filled in."""
+def walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool, log: Tally, *,
+              edition: int = 3) -> float:
+    """Search the tree below ``start`` (a node :func:`tree_start` accepted); the value, with ``log`` filled in.
+
+    ``edition`` says whose best children ``log`` keeps (see :func:`lean_search`).
+    """
     leaves: list[Node] = []
     best: dict[Node, Node] = {}
     cuts: list[Node] = []
@@ -145,7 +170,7 @@ def walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool
         else:
             top = _ab_max if root_is_max else _ab_min
             value = top(start, -inf, inf, leaves.append, best, cuts.append, prune_on_tie)
-    fill(log, TreeRecord(start, leaves, best, cuts))
+    fill(log, TreeRecord(start, leaves, best, cuts, improved_only=edition == 4, max_first=root_is_max))
     return value
 
 
@@ -175,15 +200,22 @@ class TreeRecord:
     child's value, and the best child is the one it last took), so it is not
     kept either: it is the value of the leaf at the end of the chain of best
     children, and the calls returned children first.
+
+    ``improved_only`` reads it as the 4th edition keeps it: a node whose v is
+    still its start (−∞ at MAX, +∞ at MIN; MAX at the start if ``max_first``)
+    has no best child.  ``best`` itself holds every node, so the counts are the same.
     """
 
-    __slots__ = ("start", "leaves", "best", "cuts")
+    __slots__ = ("start", "leaves", "best", "cuts", "improved_only", "max_first")
 
-    def __init__(self, start: Node, leaves: list[Node], best: dict[Node, Node], cuts: list[Node]) -> None:
+    def __init__(self, start: Node, leaves: list[Node], best: dict[Node, Node], cuts: list[Node], *,
+                 improved_only: bool = False, max_first: bool = True) -> None:
         self.start = start
         self.leaves = leaves
         self.best = best
         self.cuts = cuts
+        self.improved_only = improved_only
+        self.max_first = max_first
 
     def evaluated(self) -> list[Path]:
         return list(map(_path_of, self.leaves))
@@ -202,6 +234,8 @@ class TreeRecord:
             x: float = v[child] if child._children else child._value  # type: ignore[assignment]
             v[node] = x
             out[node._path] = (child._path[-1], x)
+        if self.improved_only:
+            out = _improved(out, len(self.start._path), self.max_first)
         return out
 
     def best_move(self, path: Path) -> int | None:
@@ -210,7 +244,15 @@ class TreeRecord:
         for i in path[len(node._path):]:
             node = node._children[i]
         child = self.best.get(node)
-        return None if child is None else child._path[-1]
+        if child is None:
+            return None
+        if self.improved_only:
+            leaf = child
+            while leaf._children:  # down the chain of best children, to the leaf whose value v is
+                leaf = self.best[leaf]
+            if leaf._value == _start_of_v(len(path) - len(self.start._path), self.max_first):
+                return None
+        return child._path[-1]
 
 
 @contextmanager

@@ -10,6 +10,11 @@ each pass in the trace.
 
 Values inside a search are for the side to move (negamax); every result's
 ``value`` is for MAX, as with every search.
+
+With a table, a result's principal variation is read from the table: at each
+position the stored move that proved the position's value, so the line goes
+on past the positions a table hit settled.  If it must stop before the end,
+``result.stats["pv stops"]`` says where and why.
 """
 
 from __future__ import annotations
@@ -163,16 +168,18 @@ def scouting(p: Problem, log: Tally, o: Options) -> Search:
             if k == 0: t = -negascout(p.result(state, a), -β, -α, -color)
             else:
                 t = -negascout(p.result(state, a), -α - 1, -α, -color)
-                if log.test("pvs.scout", α < t < β): t = research(state, a, t, β, color)
+                if log.test("pvs.scout", α < t < β): t = research(state, a, t, α, β, color)
             v = log.v("pvs.update", max(v, t))
             if log.cut("pvs.test", v >= β): break
             α = log.alpha("pvs.window", max(α, v))
         return log.exit("pvs.return", v)
 
-    def research(state: Any, a: Any, t: float, β: float, color: int) -> float:
+    def research(state: Any, a: Any, t: float, α: float, β: float, color: int) -> float:
+        # The whole window (α, β), not (t, β): the value may be t itself, and a search whose window starts
+        # at its value fails low, which bounds the value but leaves no best move below it to follow.
         o.researches += 1
-        log.mark("research", "pvs.research", f"the null window failed high with {_f(t)}: search again with ({_f(t)}, {_f(β)})")
-        return -negascout(p.result(state, a), -β, -t, -color)
+        log.mark("research", "pvs.research", f"the null window failed high with {_f(t)}: search again with ({_f(α)}, {_f(β)})")
+        return -negascout(p.result(state, a), -β, -α, -color)
 
     return negascout
 
@@ -203,8 +210,64 @@ def _options(tt: bool, killers: bool, history: bool, fault: TableFault | None = 
 def _finish(problem: Problem, log: Tally, value: float, name: str, o: Options, passes: int,
             **notes: Any) -> SearchResult:
     stats = dict(o.table.stats()) if o.table is not None else {}
-    result = finish(problem, log, value, Spec(name, 3, True, problem.depth is not None))
+    spec = Spec(name, 3, True, problem.depth is not None)
+    if o.table is None or o.table.fault != TableFault():
+        # A faulty table's bounds prove nothing: the line is the one the search itself followed.
+        result = finish(problem, log, value, spec)
+    else:
+        line, stops = _table_line(problem, o.table, value if problem.root_is_max else -value)
+        result = finish(problem, log, value, spec, line=line)
+        if stops is not None:
+            notes = {**notes, "pv stops": stops}
     return replace(result, passes=passes, stats={**stats, **notes})
+
+
+def _table_line(problem: Problem, table: Table, v: float) -> tuple[list[Any], str | None]:
+    """The principal variation the table proves, from the start on, and why it stops early if it does.
+
+    The line goes on from a position with the table's move only where the
+    table's lower bound is the position's value: a stored move reaches its
+    entry's lower bound (:meth:`Table.store` keeps the move that proved it), so
+    there it is a best move.  The table answers for positions that a hit
+    settled or that were searched along another path, which the search's own
+    best children do not reach.
+
+    Parameters
+    ----------
+    problem : Problem
+        The search's problem, its depth that of the last pass.
+    table : Table
+        The search's table, as the search left it.
+    v : float
+        The value of the start for its side to move.
+
+    Returns
+    -------
+    line : list
+        The moves, from the start.
+    stops : str or None
+        Where and why the line stops before the end of the game or the depth
+        limit; None if it does not.
+    """
+    game, state, ply = problem.game, problem.state, 0
+    line: list[Any] = []
+    while not problem.is_cutoff(state, ply):
+        entry = table.entries.get(key_of(game, state))
+        left = inf if problem.depth is None else problem.depth - ply
+        if entry is None or entry.depth != left:
+            why = "the table holds no result for this position searched to the depth left"
+        elif entry.move is None:
+            why = ("every move scores −∞ for the side to move, and no move is better than v's start −∞"
+                   if v == -inf else "the table holds no move for this position")
+        elif entry.lower < v:
+            why = (f"the table's move is only known to reach {_f(entry.lower)}, not the value {_f(v)}: "
+                   "no search of this position proved that one of its moves reaches its value")
+        else:
+            line.append(entry.move)
+            state, v, ply = game.result(state, entry.move), -v, ply + 1
+            continue
+        return line, f"after {len(line)} move{'' if len(line) == 1 else 's'}: {why}"
+    return line, None
 
 
 def negamax_memory(game: Any, state: Any = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
@@ -298,12 +361,12 @@ def _aspirated(problem: Problem, log: Tally, o: Options, color: int, d: int, gue
     α, β = color * guess - delta, color * guess + delta
     log.mark(Kind.PASS, "id.iterate", f"depth {d}: aspiration window ({_f(α)}, {_f(β)})", d)
     g = run(lambda p, lg: search(p.state, α, β, color), problem, log)
-    if g <= α:
-        log.mark(Kind.PASS, "id.iterate", f"depth {d}: fail-low, search again with (−∞, {_f(g)})", d)
-        g = run(lambda p, lg: search(p.state, -inf, g, color), problem, log)
+    if g <= α:  # as in aspiration: the re-search keeps the bound that held
+        log.mark(Kind.PASS, "id.iterate", f"depth {d}: fail-low, search again with (−∞, {_f(β)})", d)
+        g = run(lambda p, lg: search(p.state, -inf, β, color), problem, log)
     elif g >= β:
-        log.mark(Kind.PASS, "id.iterate", f"depth {d}: fail-high, search again with ({_f(g)}, +∞)", d)
-        g = run(lambda p, lg: search(p.state, g, inf, color), problem, log)
+        log.mark(Kind.PASS, "id.iterate", f"depth {d}: fail-high, search again with ({_f(α)}, +∞)", d)
+        g = run(lambda p, lg: search(p.state, α, inf, color), problem, log)
     return color * g
 
 
@@ -319,7 +382,7 @@ def _principal(log: Tally, root: tuple[int, ...]) -> dict[tuple[int, ...], Any]:
 def aspiration(game: Any, state: Any = None, *, guess: float, delta: float, depth: int | None = None,
                evaluate: Evaluate | None = None, order: Order | None = None, tt: bool = False,
                trace: bool = True) -> SearchResult:
-    """Search the window (guess − δ, guess + δ); on a fail-low or fail-high, search again with the window opened.
+    """Search the window (guess − δ, guess + δ); on a fail-low or fail-high, search again with that side opened.
 
     Examples
     --------
@@ -328,7 +391,7 @@ def aspiration(game: Any, state: Any = None, *, guess: float, delta: float, dept
     1
     >>> r = ab.aspiration(ab.examples.FIG_5_2, guess=10, delta=1)
     >>> r.value, r.passes, r.trace.passes[-1]
-    (3, 2, 'fail-low: search again with (−∞, 5)')
+    (3, 2, 'fail-low: search again with (−∞, 11)')
     """
     for name, x in (("guess", guess), ("delta", delta)):
         if isinstance(x, bool) or not isinstance(x, (int, float)) or math.isnan(x):
@@ -342,12 +405,14 @@ def aspiration(game: Any, state: Any = None, *, guess: float, delta: float, dept
     log.mark(Kind.PASS, "asp.window", f"aspiration window ({_f(α)}, {_f(β)})", (α, β))
     g = run(lambda p, lg: search(p.state, α, β, color), problem, log)
     passes = 1
+    # The re-search keeps the bound that held, not g: the value may be g itself, and a window that ends at
+    # the value fails on it, giving the value again but no best move below it.
     if g <= α:
-        log.mark(Kind.PASS, "asp.low", f"fail-low: search again with (−∞, {_f(g)})", (-inf, g))
-        g, passes = run(lambda p, lg: search(p.state, -inf, g, color), problem, log), 2
+        log.mark(Kind.PASS, "asp.low", f"fail-low: search again with (−∞, {_f(β)})", (-inf, β))
+        g, passes = run(lambda p, lg: search(p.state, -inf, β, color), problem, log), 2
     elif g >= β:
-        log.mark(Kind.PASS, "asp.high", f"fail-high: search again with ({_f(g)}, +∞)", (g, inf))
-        g, passes = run(lambda p, lg: search(p.state, g, inf, color), problem, log), 2
+        log.mark(Kind.PASS, "asp.high", f"fail-high: search again with ({_f(α)}, +∞)", (α, inf))
+        g, passes = run(lambda p, lg: search(p.state, α, inf, color), problem, log), 2
     return _finish(problem, log, color * g, "aspiration", o, passes, window=(α, β))
 
 

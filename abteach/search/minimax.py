@@ -36,7 +36,7 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
     problem = Problem(game, state, depth, evaluate, order)
     spec = Spec("minimax", edition, True, depth is not None)
     if not trace:
-        value, tally = lean_search(problem, algorithm="minimax", prune_on_tie=True)
+        value, tally = lean_search(problem, algorithm="minimax", prune_on_tie=True, edition=edition)
         return finish(problem, tally, value, spec)
     log = recorder_for(problem.root, trace)
     value, move = run(minimax3 if edition == 3 else minimax4, problem, log)

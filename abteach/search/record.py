@@ -49,7 +49,7 @@ TESTS: Mapping[str, tuple[str, str, str]] = {
 class Call:
     """One call on the recorder's stack: the node's path and what its pseudocode variables hold."""
 
-    __slots__ = ("path", "player", "alpha", "beta", "window", "v", "kids", "k", "got", "child")
+    __slots__ = ("path", "player", "alpha", "beta", "window", "v", "kids", "k", "got", "child", "fresh")
 
     def __init__(self, path: Path, player: str, alpha: float | None, beta: float | None) -> None:
         self.path = path
@@ -62,6 +62,8 @@ class Call:
         self.k = -1
         self.got: float | None = None   # what the child searched last returned, until v takes it in
         self.child: Path | None = None  # the path of that child
+        # No child has reported to this call yet: a best child noted at this path is an earlier call's.
+        self.fresh = True
 
 
 class Compact(Protocol):
@@ -150,6 +152,10 @@ class Tally:
         c = self.stack[-1]
         got, child = c.got, c.child if c.got is not None else None
         c.v, c.got = v, None
+        if child is not None and c.fresh:
+            # A node searched again (a re-search, a later pass) keeps only what this call finds.
+            c.fresh = False
+            self._best.pop(c.path, None)
         self.value_at(c.path, line, v, child, got, c.alpha, c.beta)
         return v
 
@@ -316,8 +322,9 @@ class Recorder(Tally):
         best = self._best.get(c.path)
         if got is not None:
             c.got = None
-            if best is None or best[1] != v:
+            if best is None or best[1] != v or c.fresh:  # as Tally.v: an earlier call's best child gives way
                 best = self._best[c.path] = (c.child[-1], v)  # type: ignore[index]
+            c.fresh = False
         c.v = v
         self._events.append(_event(Event, (_VALUE, c.path, line, c.alpha, c.beta, v, got, None,
                                           None, best[0] if best else None, (), "", "", None)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from abteach.games.trees import Path
 from abteach.search.events import Event
@@ -136,12 +136,15 @@ def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any)
         gc.enable()
 
 
-def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = None) -> SearchResult:
+def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = None,
+           line: Sequence[Any] | None = None) -> SearchResult:
     """Assemble the result: the move, the principal variation from each node's best child, the events.
 
     ``move`` is the action the search itself returned (the 4th edition returns
     it, as the book does); ``None`` means "the action with value v", the first
-    child of the start that gave the start its value.
+    child of the start that gave the start its value.  ``line``, if given, is
+    the whole principal variation, as a search that keeps it elsewhere (in its
+    transposition table) reads it.
     """
     game, state = problem.game, problem.state
     pv: list[Any] = []
@@ -150,13 +153,17 @@ def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = N
     at_start = True
     while not game.is_terminal(state):
         actions = list(game.actions(state))
-        best = log.best_move(pv_path)
-        if at_start and move is not None:
+        if line is not None:
+            if len(pv) == len(line):
+                break
+            index = _index_of(actions, line[len(pv)])
+        elif at_start and move is not None:
             index = _index_of(actions, move)
-        elif best is not None:
-            index = best
         else:
-            break
+            best = log.best_move(pv_path)
+            if best is None:
+                break
+            index = best
         at_start = False
         action = actions[index]
         names.append(_move_name(game, state, action))

@@ -95,6 +95,9 @@ class TableFault:
 class Table:
     """A transposition table owned by one search (or one sequence of passes, for MTD(f)).
 
+    An entry's move, if it has one, reaches at least the entry's lower bound: a
+    store that does not raise the lower bound keeps the move stored before it.
+
     Examples
     --------
     >>> t = Table()
@@ -144,8 +147,11 @@ class Table:
         if old is not None and old.depth > depth:
             return old  # a deeper search knows more: keep it
         if old is not None and old.depth == depth:
+            # The move kept is the one that proved the lower bound: a search that does not raise it (a fail-low)
+            # only bounds the moves it tried, and its best move may be worse than the one stored.
+            if move is None or (lower <= old.lower and old.move is not None):
+                move = old.move
             lower, upper = max(lower, old.lower), min(upper, old.upper)
-            move = move if move is not None else old.move
         entry = Entry(lower, upper, depth, move)
         self.entries[key] = entry
         self.stores += 1
