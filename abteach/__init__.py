@@ -2,11 +2,12 @@
 
 The layers, one folder each, in the order data flows::
 
-    games  ->  search  ->  trace  ->  lessons  ->  views  ->  widgets
+    games  ->  search  ->  trace  ->  lessons | agents  ->  grading  ->  views  ->  widgets
 
-Each imports only those to its left.  This module is the one front door:
-the headless parts load at once, the drawing and widget parts (matplotlib,
-networkx, ipywidgets) on first use.
+Each imports only those to its left; lessons and agents, side by side, do
+not import each other.  This module is the one front door: the headless
+parts load at once, the drawing and widget parts (matplotlib, networkx,
+ipywidgets) on first use.
 
 >>> import abteach as ab
 >>> r = ab.alphabeta(ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -31,10 +32,10 @@ from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabet
                                       mcts, negascout, null_window, sss_star)
 from abteach.lessons import complexity, fig55, mistakes, ordering
 from abteach.search.solve import SolveLimitError, solve
-from abteach.lessons import players
-from abteach.lessons.match import match
-from abteach.lessons import grading
-from abteach.lessons.grading import from_cs188, to_cs188
+from abteach.agents import players
+from abteach.agents.match import match
+from abteach import grading
+from abteach.grading import from_cs188, to_cs188
 from abteach.lessons.practice import check_answers, practice_tree
 
 # Public names whose modules pull in matplotlib, networkx or ipywidgets: loaded when first asked for.
@@ -47,8 +48,8 @@ _LAZY = MappingProxyType({
     "side_by_side": "abteach.views.tables", "table": "abteach.views.tables", "trace_table": "abteach.views.tables",
     "stepper": "abteach.widgets.stepper", "static_stepper": "abteach.widgets.stepper",
     "figure_vs_algorithm": "abteach.widgets.fig55_view",
-    "draw_stage": "abteach.widgets.fig55_view", "draw_stage_frame": "abteach.widgets.fig55_view",
-    "disagreeing_nodes": "abteach.widgets.fig55_view", "stage_table": "abteach.widgets.fig55_view",
+    "draw_stage": "abteach.views.fig55", "draw_stage_frame": "abteach.views.fig55",
+    "disagreeing_nodes": "abteach.views.fig55", "stage_table": "abteach.views.fig55",
     "returns_table": "abteach.views.tables", "reorder_view": "abteach.widgets.reorder_view",
     "plot_growth": "abteach.views.plots", "plot_exponents": "abteach.views.plots",
     "plot_orderings": "abteach.views.plots", "law_table": "abteach.views.plots",
@@ -63,8 +64,8 @@ if TYPE_CHECKING:
     from abteach.views.layout import tidy_layout, to_networkx
     from abteach.views.styles import node_styles
     from abteach.views.tables import side_by_side, table, trace_table
-    from abteach.widgets.fig55_view import (disagreeing_nodes, draw_stage, draw_stage_frame, figure_vs_algorithm,
-                                            stage_table)
+    from abteach.views.fig55 import disagreeing_nodes, draw_stage, draw_stage_frame, stage_table
+    from abteach.widgets.fig55_view import figure_vs_algorithm
     from abteach.views.tables import returns_table
     from abteach.widgets.reorder_view import reorder_view
     from abteach.views.plots import law_table, plot_exponents, plot_growth, plot_orderings

@@ -28,6 +28,7 @@ from typing import Any, NoReturn, TextIO
 from abteach.games import Tree, load_tree
 from abteach.search.result import SearchResult
 from abteach.trace import algorithms as _registers  # noqa: F401  (importing it registers the package's searches)
+from abteach.search.rules import TieRule
 from abteach.trace.registry import Registration, commands
 
 #: Exit status for bad input found after the command line was read: a tree that will not load, an existing file.
@@ -248,8 +249,8 @@ def _grade(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"argument --time-limit: must be above 0 seconds, not {args.time_limit}")
     if not args.submission.is_file():
         raise InputError(f"no submission file {str(args.submission)!r}")
-    from abteach.lessons.grading import check_alphabeta
-    report = check_alphabeta(args.submission, rule="strict" if args.strict else "textbook", seed=args.seed,
+    from abteach.grading import check_alphabeta
+    report = check_alphabeta(args.submission, rule=TieRule.of(not args.strict).name, seed=args.seed,
                              time_limit=args.time_limit)
     print(f"score {report.score} of {report.out_of}; diagnosis {report.diagnosis or 'none'}", file=out)
     print(report.feedback, file=out)
@@ -276,7 +277,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from abteach.views.worksheet import worksheet
     try:
         written = worksheet(args.roster, args.output, course_seed=args.course_seed, course=args.course,
-                            size=args.tree_size, rule="strict" if args.strict else "textbook", overwrite=args.force)
+                            size=args.tree_size, rule=TieRule.of(not args.strict).name, overwrite=args.force)
     except FileExistsError as err:
         raise InputError(str(err).replace("overwrite=True", "--force")) from None
     except ValueError as err:

@@ -38,10 +38,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 import abteach as ab
-from abteach.search.alphabeta import SEARCHES, recorder
+from abteach.search.alphabeta import alphabeta3, recorder
 from abteach.search.lean import lean_search
 from abteach.search.problem import Problem
 from abteach.search.result import run
+from abteach.search.rules import TEXTBOOK
 
 from memory import EVENTS, alphabeta_trace, million_event_trace, tree_trace
 from timing import best_of_each
@@ -58,7 +59,7 @@ MAX_TRACE_MB = 300.0
 
 def lean(game: Any) -> Any:
     """The lean untraced alpha-beta, as the front door would run it: the Problem is made each time."""
-    return lean_search(Problem(game, None), algorithm="alphabeta", prune_on_tie=True)
+    return lean_search(Problem(game, None), tie=TEXTBOOK)
 
 
 def traced(game: Any) -> Any:
@@ -87,9 +88,9 @@ def readable_made(game: Any) -> Any:
     that would keep the twin's speed when every event is read (issue: one implementation per idea).
     """
     problem = Problem(game, None)
-    value, _ = lean_search(problem, algorithm="alphabeta", prune_on_tie=True)
-    log = recorder(problem, True, True)
-    run(SEARCHES[3, True], problem, log)
+    value, _ = lean_search(problem, tie=TEXTBOOK)
+    log = recorder(problem, True, TEXTBOOK)
+    run(alphabeta3, problem, log)
     return value, log.events
 
 
@@ -194,9 +195,9 @@ def build_vs_search(nested: list[Any], repeat: int) -> list[tuple[str, float]]:
                 f(x)
         return run
 
-    names = ["build (ab.tree)", "minimax, lean", "alpha-beta, lean", "alpha-beta, traced"]
+    names = ["build (ab.tree)", "minimax, untraced", "alpha-beta, lean", "alpha-beta, traced"]
     fns = [each(ab.tree, nested),
-           each(lambda t: lean_search(Problem(t, None), algorithm="minimax", prune_on_tie=True), trees),
+           each(lambda t: ab.minimax(t, trace=False), trees),
            each(lean, trees), each(traced, trees)]
     return list(zip(names, best_of_each(fns, repeat)))
 

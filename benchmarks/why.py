@@ -30,6 +30,7 @@ from typing import Any, Callable
 import abteach as ab
 from abteach.search.alphabeta import alphabeta3
 from abteach.search.lean import lean_search
+from abteach.search.rules import TEXTBOOK
 from abteach.search.problem import Problem
 from abteach.search.record import Tally
 
@@ -108,7 +109,7 @@ def traced(g: ab.Tree) -> float:
 
 
 def lean(g: ab.Tree) -> float:
-    value, _ = lean_search(Problem(g, None), algorithm="alphabeta", prune_on_tie=True)
+    value, _ = lean_search(Problem(g, None), tie=TEXTBOOK)
     return value
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 import abteach as ab
-from abteach.lessons.grading.cs188 import parse_cs188
+from abteach.grading.cs188 import parse_cs188
 
 from .strategies import inner_trees, examples
 

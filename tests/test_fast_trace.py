@@ -4,18 +4,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import abteach as ab
-from abteach.search.alphabeta import SEARCHES, recorder
+from abteach.search.alphabeta import alphabeta3, recorder
 from abteach.search.fast_trace import applies, traced_tree_search
 from abteach.search.problem import Problem
+from abteach.search.rules import TieRule
 from .strategies import inner_trees, examples
 
 
 def both(game, state=None, prune_on_tie=True):
     p = Problem(game, state)
-    twin, book = recorder(p, True, prune_on_tie), recorder(p, True, prune_on_tie)
+    tie = TieRule.of(prune_on_tie)
+    twin, book = recorder(p, True, tie), recorder(p, True, tie)
     assert applies(p, twin, 3)
-    got = traced_tree_search(p, twin, prune_on_tie=prune_on_tie)
-    want, _ = SEARCHES[3, prune_on_tie](p, book)
+    got = traced_tree_search(p, twin)
+    want, _ = tie.compile(alphabeta3)(p, book)
     return (got, twin), (want, book)
 
 

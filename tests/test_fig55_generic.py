@@ -19,8 +19,9 @@ import pytest  # noqa: E402
 import abteach as ab  # noqa: E402
 from abteach.lessons import fig55  # noqa: E402
 from abteach.lessons.fig55 import FIG_5_5, FigureStage  # noqa: E402
-from abteach.widgets.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
-                                        figure_vs_algorithm, stage_caption, stage_styles, stage_table)
+from abteach.views.fig55 import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
+                                 stage_caption, stage_styles, stage_table)
+from abteach.widgets.fig55_view import figure_vs_algorithm  # noqa: E402
 
 TUT = ab.examples.TUTORIAL  # A -> B(D=3, E=5, F=6), C(G=9, H=1, I=2)
 FIG = ab.examples.FIG_5_2

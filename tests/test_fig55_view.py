@@ -20,10 +20,10 @@ from PIL import Image  # noqa: E402
 import abteach as ab  # noqa: E402
 from abteach.lessons import fig55  # noqa: E402
 from abteach.views import draw  # noqa: E402
-from abteach.widgets import fig55_view  # noqa: E402
 from abteach.lessons.fig55 import FIG_5_5  # noqa: E402
-from abteach.widgets.fig55_view import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
-                                figure_vs_algorithm, stage_styles)
+from abteach.views.fig55 import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame, stage_styles,  # noqa: E402
+                                 stage_table)
+from abteach.widgets.fig55_view import figure_vs_algorithm  # noqa: E402
 from abteach.views.layout import tidy_layout  # noqa: E402
 from abteach.views.export import figure_bytes  # noqa: E402
 
@@ -238,7 +238,7 @@ def test_mark_nodes_and_legend():
 @pytest.mark.parametrize("label", LABELS)
 def test_stage_table_has_a_row_per_node_and_flags_exactly_the_disagreements(results, label):
     for result in results.values():
-        t = fig55_view.stage_table(label, result.trace)
+        t = stage_table(label, result.trace)
         stage = fig55.stage(label)
         assert [r[0] for r in t.rows] == [FIG.name(p) for p in FIG.nodes if p in stage.ranges]
         flagged = {r[0] for r in t.rows if r[-1] != "agrees"}
@@ -252,7 +252,7 @@ def test_the_widget_shows_every_node_of_the_stage(results):
         assert f"<td style='text-align:left'>{name}</td>" in w.nodes.value
         assert verdict in w.nodes.value
     w.go("a")
-    assert w.nodes.value == fig55_view.stage_table("a", results["3rd edition"].trace)._repr_html_()
+    assert w.nodes.value == stage_table("a", results["3rd edition"].trace)._repr_html_()
 
 
 # -- the widget's layout -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import abteach as ab
-from abteach.lessons.grading.checker import CANDIDATES, expectations, grading_trees
+from abteach.grading.checker import CANDIDATES, expectations, grading_trees
 
 SAMPLES = Path(__file__).resolve().parent.parent / "course" / "samples"
 

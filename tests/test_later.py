@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.games.generate import random_tree
-from abteach.search.alphabeta import SEARCHES, recorder
+from abteach.search.alphabeta import alphabeta3, recorder
 from abteach.search.later import Deferred, Later, pending
 from abteach.search.lean import lean_search
 from abteach.search.problem import Problem
 from abteach.search.result import Spec, finish
+from abteach.search.rules import TEXTBOOK, STRICT, TieRule
 from abteach.trace.algorithms import with_trace
 from .strategies import inner_trees
 
@@ -28,9 +29,10 @@ from .strategies import inner_trees
 def readable(game, state=None, *, prune_on_tie=True, trace=False):
     """The 3rd-edition readable search, finished as the front door finishes it."""
     p = Problem(game, state)
-    log = recorder(p, trace, prune_on_tie)
-    value, move = SEARCHES[3, prune_on_tie](p, log)
-    return with_trace(finish(p, log, value, Spec("alphabeta", 3, prune_on_tie), move))
+    tie = TieRule.of(prune_on_tie)
+    log = recorder(p, trace, tie)
+    value, move = tie.compile(alphabeta3)(p, log)
+    return with_trace(finish(p, log, value, Spec("alphabeta", tie=tie), move))
 
 
 def fields_of(r):
@@ -65,7 +67,7 @@ def test_what_is_deferred_is_made_once_and_shared():
     r = ab.alphabeta(t, trace=False)
     assert type(pending(r, "evaluated")) is Later and type(pending(r, "pruned")) is Later
     assert r.evaluated is r.evaluated and type(pending(r, "evaluated")) is list
-    value, tally = lean_search(Problem(t, None), algorithm="alphabeta", prune_on_tie=True)
+    value, tally = lean_search(Problem(t, None), tie=TEXTBOOK)
     assert type(pending(tally, "best")) is Later
     assert tally.best_move(()) == r.pv_path[0]  # answered without making the best dict
     assert type(pending(tally, "best")) is Later
@@ -80,7 +82,7 @@ def test_what_is_deferred_is_made_once_and_shared():
 def test_the_tally_and_its_result_share_one_list():
     # As when the lists are made at once, a result's lists are its tally's.
     p = Problem(ab.examples.FIG_5_2, None)
-    value, tally = lean_search(p, algorithm="alphabeta", prune_on_tie=True)
+    value, tally = lean_search(p, tie=TEXTBOOK)
     r = finish(p, tally, value, Spec("alphabeta"))
     assert r.pruned is tally.pruned == [(1, 1), (1, 2)]
     assert r.evaluated is tally.evaluated
@@ -94,7 +96,7 @@ def test_results_pickle_as_made_lists():
     back = pickle.loads(data)
     assert back == r == readable(t)
     assert type(pending(back, "evaluated")) is list
-    _, tally = lean_search(Problem(t, None), algorithm="alphabeta", prune_on_tie=False)
+    _, tally = lean_search(Problem(t, None), tie=STRICT)
     again = pickle.loads(pickle.dumps(tally))
     assert (again.evaluated, again.pruned, again.best) == (tally.evaluated, tally.pruned, tally.best)
     assert again.compact is None

@@ -1,37 +1,38 @@
-"""The lean untraced search is a twin of the tallied one: it must leave exactly the same tally.
+"""The lean untraced alpha-beta is a twin of the tallied one: it must leave exactly the same tally.
 
 Every test runs both on the same problem and compares the value, the node and
 cutoff counts, the evaluated leaves and pruned children (in order) and the
-best child of every node.
+best child of every node.  With a depth limit or a move order there is no
+twin: the front door runs the readable search with a tally, which the last
+tests check.
 """
 
 import gc
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.games.generate import RandomGame, random_tree
-from abteach.search.alphabeta import SEARCHES
+from abteach.search.alphabeta import search_for
 from abteach.search.lean import lean_search
-from abteach.search.minimax import minimax3, minimax4
-from abteach.search.problem import EvaluationError, Problem, TooDeepError
+from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Tally
-from .strategies import infinite_leaves, inner_trees, nested_trees, examples
+from abteach.search.rules import Edition, TieRule
+from .strategies import infinite_leaves, inner_trees, nested_trees
 
-ALGORITHMS = ["alphabeta", "minimax"]
 
-
-def tallied(problem, algorithm, prune_on_tie):
-    """The reference: the tallied 3rd-edition search, as the untraced front door runs it."""
+def tallied(problem, prune_on_tie, edition=3):
+    """The reference: the readable search run with a tally."""
     log = Tally(problem.root)
-    if algorithm == "minimax":
-        value, _ = minimax3(problem, log)
-    else:
-        value, _ = SEARCHES[3, prune_on_tie](problem, log)
+    value, _ = search_for(Edition.of(edition), TieRule.of(prune_on_tie))(problem, log)
     return value, log
+
+
+def lean(problem, prune_on_tie, **options):
+    return lean_search(problem, tie=TieRule.of(prune_on_tie), **options)
 
 
 def tally_of(value, log):
@@ -39,33 +40,33 @@ def tally_of(value, log):
             "pruned": log.pruned, "best": log.best}
 
 
-def assert_twins(game, state=None, *, algorithm, prune_on_tie, **options):
-    lean = tally_of(*lean_search(Problem(game, state, **options), algorithm=algorithm, prune_on_tie=prune_on_tie))
-    ref = tally_of(*tallied(Problem(game, state, **options), algorithm, prune_on_tie))
-    assert lean == ref
-    assert type(lean["value"]) is type(ref["value"])
-    return lean
+def assert_twins(game, state=None, *, prune_on_tie):
+    twin = tally_of(*lean(Problem(game, state), prune_on_tie))
+    ref = tally_of(*tallied(Problem(game, state), prune_on_tie))
+    assert twin == ref
+    assert type(twin["value"]) is type(ref["value"])
+    return twin
 
 
 # -- explicit trees ---------------------------------------------------------------------------
 
-@given(nested_trees(), st.sampled_from(ALGORITHMS), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]))
-def test_trees(nested, algorithm, prune_on_tie, root):
-    assert_twins(ab.tree(nested, root=root), algorithm=algorithm, prune_on_tie=prune_on_tie)
+@given(nested_trees(), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]))
+def test_trees(nested, prune_on_tie, root):
+    assert_twins(ab.tree(nested, root=root), prune_on_tie=prune_on_tie)
 
 
 @given(inner_trees(values=st.one_of(st.integers(-3, 3), st.floats(-5, 5, allow_nan=False),
                                     st.sampled_from([math.inf, -math.inf]))),
-       st.sampled_from(ALGORITHMS), st.booleans())
-def test_trees_with_real_and_infinite_leaves(nested, algorithm, prune_on_tie):
-    assert_twins(ab.tree(nested), algorithm=algorithm, prune_on_tie=prune_on_tie)
+       st.booleans())
+def test_trees_with_real_and_infinite_leaves(nested, prune_on_tie):
+    assert_twins(ab.tree(nested), prune_on_tie=prune_on_tie)
 
 
-@given(inner_trees(), st.sampled_from(ALGORITHMS), st.booleans(), st.data())
-def test_searching_from_a_node_below_the_root(nested, algorithm, prune_on_tie, data):
+@given(inner_trees(), st.booleans(), st.data())
+def test_searching_from_a_node_below_the_root(nested, prune_on_tie, data):
     t = ab.tree(nested)
     start = data.draw(st.sampled_from(list(t.nodes)))
-    lean = assert_twins(t, t.node(start), algorithm=algorithm, prune_on_tie=prune_on_tie)
+    lean = assert_twins(t, t.node(start), prune_on_tie=prune_on_tie)
     # Paths are the tree's own, from its root.
     assert all(p[:len(start)] == start for p in lean["evaluated"] + lean["pruned"])
 
@@ -74,15 +75,13 @@ def test_searching_from_a_node_below_the_root(nested, algorithm, prune_on_tie, d
 @pytest.mark.parametrize("prune_on_tie", [True, False])
 def test_the_benchmark_trees(seed, prune_on_tie):
     t = random_tree(4, 6, seed=seed)
-    assert_twins(t, algorithm="alphabeta", prune_on_tie=prune_on_tie)
-    assert_twins(t, algorithm="minimax", prune_on_tie=prune_on_tie)
+    assert_twins(t, prune_on_tie=prune_on_tie)
 
 
 @pytest.mark.parametrize("name", sorted(ab.examples.ALL))
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("prune_on_tie", [True, False])
-def test_the_textbook_examples(name, algorithm, prune_on_tie):
-    assert_twins(ab.examples.ALL[name], algorithm=algorithm, prune_on_tie=prune_on_tie)
+def test_the_textbook_examples(name, prune_on_tie):
+    assert_twins(ab.examples.ALL[name], prune_on_tie=prune_on_tie)
 
 
 def test_a_tree_assembled_by_hand_with_misplaced_paths_is_searched_as_a_game():
@@ -90,7 +89,7 @@ def test_a_tree_assembled_by_hand_with_misplaced_paths_is_searched_as_a_game():
     b = ab.Node((1,), ab.MIN, 5, ())
     t = ab.Tree(root=ab.Node((), ab.MAX, None, (a, b)), nodes={})
     assert not t.is_well_formed()
-    lean = assert_twins(t, algorithm="alphabeta", prune_on_tie=True)
+    lean = assert_twins(t, prune_on_tie=True)
     assert lean["evaluated"] == [(0,), (1,)] and lean["value"] == 5
 
 
@@ -101,22 +100,13 @@ def test_a_tree_subclass_with_its_own_utility_is_searched_through_it():
 
     plain = ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     t = Doubled(root=plain.root, nodes=plain.nodes)
-    lean = assert_twins(t, algorithm="alphabeta", prune_on_tie=True)
+    lean = assert_twins(t, prune_on_tie=True)
     assert lean["value"] == 6
 
 
 def test_a_node_of_another_tree_is_searched_as_a_game_state():
     t, other = ab.tree([[1, 2], [3, 4]]), ab.tree([[1, 2], [3, 4]])
-    assert_twins(t, other.node((1,)), algorithm="alphabeta", prune_on_tie=True)
-
-
-def test_depth_limits_and_move_orders_on_trees():
-    t = random_tree(3, 5, seed=4, correlated=True)
-    for algorithm in ALGORITHMS:
-        for prune_on_tie in (True, False):
-            assert_twins(t, algorithm=algorithm, prune_on_tie=prune_on_tie, depth=3, evaluate=t.estimate)
-            assert_twins(t, algorithm=algorithm, prune_on_tie=prune_on_tie,
-                         order=lambda node, actions: list(reversed(actions)))
+    assert_twins(t, other.node((1,)), prune_on_tie=True)
 
 
 # -- games ------------------------------------------------------------------------------------
@@ -149,68 +139,35 @@ class Nested:
 
 
 @given(nested_trees(values=st.one_of(st.integers(-3, 3), st.sampled_from([math.inf, -math.inf]))),
-       st.sampled_from(ALGORITHMS), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]))
-def test_games(nested, algorithm, prune_on_tie, root):
-    assert_twins(Nested(nested, root), algorithm=algorithm, prune_on_tie=prune_on_tie)
-
-
-@settings(max_examples=examples(0.5))
-@given(inner_trees(values=st.one_of(st.integers(-3, 3), st.sampled_from([math.inf, -math.inf]))),
-       st.sampled_from(ALGORITHMS), st.booleans(), st.integers(0, 4))
-def test_games_depth_limited_and_ordered(nested, algorithm, prune_on_tie, depth):
-    def guess(s, player):
-        return len(s[0]) if isinstance(s[0], list) else s[0]
-
-    def backwards(s, actions):
-        return list(reversed(actions))
-
-    assert_twins(Nested(nested), algorithm=algorithm, prune_on_tie=prune_on_tie, depth=depth, evaluate=guess)
-    assert_twins(Nested(nested), algorithm=algorithm, prune_on_tie=prune_on_tie, order=backwards)
+       st.booleans(), st.sampled_from([ab.MAX, ab.MIN]))
+def test_games(nested, prune_on_tie, root):
+    assert_twins(Nested(nested, root), prune_on_tie=prune_on_tie)
 
 
 @pytest.mark.parametrize("board", ["... ... ...", "X.. ... ...", "XO. .X. ..O", "XX. OO. ...", "XOX OXO OX.",
                                    "XOX OOX XXO", "XXX OO. ..."])
 @pytest.mark.parametrize("prune_on_tie", [True, False])
 def test_tictactoe_alphabeta(board, prune_on_tie):
-    assert_twins(ab.TicTacToe(board), algorithm="alphabeta", prune_on_tie=prune_on_tie)
-
-
-@pytest.mark.parametrize("board", ["X.. ... ...", "XO. .X. ..O", "XOX OXO OX.", "XXX OO. ..."])
-def test_tictactoe_minimax(board):
-    assert_twins(ab.TicTacToe(board), algorithm="minimax", prune_on_tie=True)
+    assert_twins(ab.TicTacToe(board), prune_on_tie=prune_on_tie)
 
 
 def test_tictactoe_from_the_empty_board():
-    lean = assert_twins(ab.TicTacToe(), algorithm="alphabeta", prune_on_tie=True)
+    lean = assert_twins(ab.TicTacToe(), prune_on_tie=True)
     assert (lean["value"], lean["nodes"]) == (0, 18297)
-
-
-def test_tictactoe_depth_limited_and_ordered():
-    def lines_open(board, player):
-        return sum(1 for line in ("012", "345", "678", "036", "147", "258", "048", "246")
-                   if all(board.cells[int(i)] in (player, ".") for i in line)) / 10
-
-    game = ab.TicTacToe("X.. ... ...")
-    for prune_on_tie in (True, False):
-        assert_twins(game, algorithm="alphabeta", prune_on_tie=prune_on_tie, depth=3, evaluate=lines_open)
-        assert_twins(game, algorithm="alphabeta", prune_on_tie=prune_on_tie,
-                     order=lambda board, moves: sorted(moves, key=lambda m: (m != 4, m)))
-    assert_twins(game, algorithm="minimax", prune_on_tie=True, depth=2, evaluate=lines_open)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_made_on_demand(seed):
     g = RandomGame(3, 6, seed=seed)
     for prune_on_tie in (True, False):
-        assert_twins(g, algorithm="alphabeta", prune_on_tie=prune_on_tie)
-    assert_twins(g, algorithm="minimax", prune_on_tie=True)
+        assert_twins(g, prune_on_tie=prune_on_tie)
 
 
 @pytest.mark.parametrize("prune_on_tie", [True, False])
 def test_wide_nodes(prune_on_tie):
     nested = [[5] * 70, [1] + [9] * 69, list(range(70, 0, -1))]
     for game in (ab.tree(nested), Nested(nested)):
-        lean = assert_twins(game, algorithm="alphabeta", prune_on_tie=prune_on_tie)
+        lean = assert_twins(game, prune_on_tie=prune_on_tie)
         assert lean["pruned"][:69] == [(1, j) for j in range(1, 70)]
 
 
@@ -238,16 +195,15 @@ class Sparse:
         return str(a)
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("prune_on_tie", [True, False])
-def test_a_game_with_dead_ends(algorithm, prune_on_tie):
-    lean = assert_twins(Sparse(), algorithm=algorithm, prune_on_tie=prune_on_tie)
+def test_a_game_with_dead_ends(prune_on_tie):
+    lean = assert_twins(Sparse(), prune_on_tie=prune_on_tie)
     assert lean["nodes"] > len(lean["evaluated"]) + len(lean["best"])  # the dead ends count as calls
 
 
 def test_a_terminal_start():
-    assert_twins(ab.TicTacToe("XXX OO. ..."), algorithm="minimax", prune_on_tie=True)
-    assert_twins(ab.tree(5), algorithm="alphabeta", prune_on_tie=True)
+    assert_twins(ab.TicTacToe("XXX OO. ..."), prune_on_tie=True)
+    assert_twins(ab.tree(5), prune_on_tie=True)
 
 
 # -- the same errors ------------------------------------------------------------------------------
@@ -271,38 +227,23 @@ class Endless:
         return 0
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_a_game_too_deep_raises_the_same_error(algorithm):
+def test_a_game_too_deep_raises_the_same_error():
     with pytest.raises(TooDeepError) as ref:
-        tallied(Problem(Endless(), None), algorithm, True)
-    with pytest.raises(TooDeepError) as lean:
-        lean_search(Problem(Endless(), None), algorithm=algorithm, prune_on_tie=True)
-    assert str(lean.value) == str(ref.value)
-
-
-def test_a_bad_evaluation_raises_the_same_error():
-    t = ab.examples.FIG_5_2
-    for algorithm in ALGORITHMS:
-        with pytest.raises(EvaluationError) as ref:
-            tallied(Problem(t, None, depth=1, evaluate=lambda s, p: math.nan), algorithm, True)
-        with pytest.raises(EvaluationError) as lean:
-            lean_search(Problem(t, None, depth=1, evaluate=lambda s, p: math.nan), algorithm=algorithm,
-                        prune_on_tie=True)
-        assert str(lean.value) == str(ref.value)
+        tallied(Problem(Endless(), None), True)
+    with pytest.raises(TooDeepError) as twin:
+        lean(Problem(Endless(), None), True)
+    assert str(twin.value) == str(ref.value)
 
 
 def test_bad_options():
-    p = Problem(ab.examples.FIG_5_2, None)
-    with pytest.raises(ValueError, match="algorithm must be one of 'alphabeta', 'minimax', not 'negamax'"):
-        lean_search(p, algorithm="negamax", prune_on_tie=True)
-    with pytest.raises(TypeError, match="prune_on_tie must be True or False, not 1"):
-        lean_search(p, algorithm="alphabeta", prune_on_tie=1)
+    with pytest.raises(TypeError, match="tie must be a TieRule, not True"):
+        lean_search(Problem(ab.examples.FIG_5_2, None), tie=True)
 
 
 def test_a_given_tally_is_filled_in():
     p = Problem(ab.examples.FIG_5_2, None)
     mine = Tally(p.root)
-    value, log = lean_search(p, algorithm="alphabeta", prune_on_tie=True, tally=mine)
+    value, log = lean(p, True, tally=mine)
     assert log is mine and value == 3 and mine.pruned == [(1, 1), (1, 2)]
 
 
@@ -310,15 +251,14 @@ def test_a_given_tally_is_filled_in():
 
 @pytest.mark.parametrize("game", [ab.examples.FIG_5_2, ab.TicTacToe("XO. .X. ..O"), Sparse()],
                          ids=["tree", "tictactoe", "game"])
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_a_search_leaves_no_reference_cycles(game, algorithm):
+def test_a_search_leaves_no_reference_cycles(game):
     gc.collect()
     gc.disable()
     try:
-        lean_search(Problem(game, None), algorithm=algorithm, prune_on_tie=True)
+        lean(Problem(game, None), True)
         assert gc.collect() == 0
         # The tallied search's nested closures do leave a cycle: the check can fail.
-        tallied(Problem(game, None), algorithm, True)
+        tallied(Problem(game, None), True)
         assert gc.collect() > 0
     finally:
         gc.enable()
@@ -326,31 +266,27 @@ def test_a_search_leaves_no_reference_cycles(game, algorithm):
 
 def test_the_collector_is_left_as_it_was():
     p = Problem(ab.examples.FIG_5_2, None)
-    lean_search(p, algorithm="alphabeta", prune_on_tie=True)
+    lean(p, True)
     assert gc.isenabled()
     gc.disable()
     try:
-        lean_search(p, algorithm="alphabeta", prune_on_tie=True)
+        lean(p, True)
         assert not gc.isenabled()
     finally:
         gc.enable()
     with pytest.raises(TooDeepError):
-        lean_search(Problem(Endless(), None), algorithm="minimax", prune_on_tie=True)
+        lean(Problem(Endless(), None), True)
     assert gc.isenabled()
 
 
 # -- the 4th edition --------------------------------------------------------------------------------
 
-@given(inner_trees(values=infinite_leaves()), st.sampled_from(ALGORITHMS), st.booleans(),
-       st.sampled_from([ab.MAX, ab.MIN]), st.booleans())
-def test_the_4th_edition_twin_keeps_the_best_moves_the_4th_edition_keeps(nested, algorithm, prune_on_tie, root,
-                                                                        as_game):
+@given(inner_trees(values=infinite_leaves()), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]), st.booleans())
+def test_the_4th_edition_twin_keeps_the_best_moves_the_4th_edition_keeps(nested, prune_on_tie, root, as_game):
     # A node whose every child scores v's start (−∞ at MAX, +∞ at MIN) has no move in the 4th edition.
     game = Nested(nested, root) if as_game else ab.tree(nested, root=root)
-    lean = tally_of(*lean_search(Problem(game, None), algorithm=algorithm, prune_on_tie=prune_on_tie, edition=4))
-    log = Tally(Problem(game, None).root)
-    value, _ = (minimax4 if algorithm == "minimax" else SEARCHES[4, prune_on_tie])(Problem(game, None), log)
-    assert lean == tally_of(value, log)
+    twin = tally_of(*lean(Problem(game, None), prune_on_tie, edition=4))
+    assert twin == tally_of(*tallied(Problem(game, None), prune_on_tie, edition=4))
 
 
 @given(inner_trees(values=infinite_leaves()), st.booleans(), st.booleans())
@@ -363,4 +299,25 @@ def test_untraced_and_traced_4th_edition_return_the_same_move_and_line(nested, p
 
 def test_an_unknown_edition_is_named():
     with pytest.raises(ValueError, match="edition must be 3 or 4, not 5"):
-        lean_search(Problem(ab.examples.FIG_5_2, None), algorithm="alphabeta", prune_on_tie=True, edition=5)
+        lean(Problem(ab.examples.FIG_5_2, None), True, edition=5)
+
+
+# -- no twin: a depth limit or a move order ------------------------------------------------------
+
+def lines_open(board, player):
+    return sum(1 for line in ("012", "345", "678", "036", "147", "258", "048", "246")
+               if all(board.cells[int(i)] in (player, ".") for i in line)) / 10
+
+
+@pytest.mark.parametrize("options", [{"depth": 3, "evaluate": lines_open},
+                                     {"order": lambda board, moves: sorted(moves, key=lambda m: (m != 4, m))}],
+                         ids=["depth", "order"])
+@pytest.mark.parametrize("prune_on_tie", [True, False])
+def test_with_options_the_front_door_runs_the_readable_search_with_a_tally(options, prune_on_tie):
+    game = ab.TicTacToe("X.. ... ...")
+    assert lean(Problem(game, None, **options), prune_on_tie) is None
+    untraced = ab.alphabeta(game, prune_on_tie=prune_on_tie, trace=False, **options)
+    traced = ab.alphabeta(game, prune_on_tie=prune_on_tie, **options)
+    assert untraced.trace is None
+    assert (untraced.value, untraced.move, untraced.evaluated, untraced.pruned, untraced.nodes) == (
+        traced.value, traced.move, traced.evaluated, traced.pruned, traced.nodes)

@@ -6,7 +6,7 @@ import pytest
 
 import abteach as ab
 from abteach.games.tictactoe import Board
-from abteach.lessons.match import play_game
+from abteach.agents.match import play_game
 
 
 def test_a_match_repeats_with_its_seed_and_alternates_colours():

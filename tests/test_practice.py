@@ -17,6 +17,7 @@ import abteach as ab
 from abteach.lessons import answers as A
 from abteach.lessons.mistakes import MISTAKES, faulty, run_mistake
 from abteach.lessons.practice import check_answers, practice_tree
+from abteach.search.rules import TEXTBOOK
 
 from .strategies import inner_trees, examples
 
@@ -119,7 +120,7 @@ def test_the_fault_table_makes_the_registrys_own_searches():
             fault = A.fault_of(mid)
             if fault is None:
                 continue
-            mine = A.run_faulty(faulty(fault), tree, mid, True)
+            mine = A.run_faulty(faulty(fault), tree, mid, TEXTBOOK)
             assert mine.trace.events == run_mistake(mid, tree).trace.events, (mid, tree)
 
 

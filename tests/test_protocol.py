@@ -15,6 +15,7 @@ import abteach as ab
 import importlib
 from abteach.search.events import Event, Kind
 from abteach.search.problem import EvaluationError
+from abteach.search.rules import STRICT, Edition
 from abteach.trace.protocol import NodeState, Status
 from .strategies import inner_trees
 from .test_search_laws import minimax_value, reference_leaves
@@ -87,7 +88,7 @@ def test_no_code_outside_the_registrations_compares_algorithm_names():
                 offenders[rel] = found
     # Names that are not a search's: nbgrader's folder layout (autograded/<student>/...), an empty file
     # name, a dataclass's own fields.  Each is listed whole, so any new comparison is seen.
-    allowed = {"lessons/grading/checker.py": ["here.parent.parent.name == 'autograded'"],
+    allowed = {"grading/checker.py": ["here.parent.parent.name == 'autograded'"],
                "views/options.py": ["path.name == ''"], "views/sizes.py": ["f.name in ('name', 'dpi')"]}
     assert {k: v for k, v in offenders.items() if allowed.get(k) != v} == {}
 
@@ -169,7 +170,7 @@ def test_each_line_of_a_search_makes_at_most_one_recorder_call(fn):
 
 
 def test_the_strict_rule_is_compiled_from_the_textbook_source():
-    strict = alphabeta_module.SEARCHES[3, False]
+    strict = alphabeta_module.search_for(Edition.THIRD, STRICT)
     assert strict.__code__.co_filename == alphabeta_module.alphabeta3.__code__.co_filename
 
 

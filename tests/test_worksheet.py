@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 import abteach as ab
-from abteach.lessons.grading.variants import sheets
+from abteach.grading.variants import sheets
 
 
 def roster(tmp_path, text="id,name\nada,Ada Lovelace\nalan,Alan Turing\ngrace,Grace Hopper\n"):

@@ -1,7 +1,7 @@
 """What each search answers on a tree: the correct one, and every classic mistake, under either tie rule.
 
 Practice (:mod:`abteach.lessons.practice`) and grading
-(:mod:`abteach.lessons.grading`) both compare a student with the same
+(:mod:`abteach.grading`) both compare a student with the same
 searches.  This module runs them once per tree and tie rule:
 
 - :func:`correct` is ``ab.alphabeta`` under the chosen rule and edition;
@@ -32,14 +32,15 @@ from abteach.games.trees import Path, Tree
 from abteach.lessons.mistakes import MISTAKES, Fault, Search, faulty, run_mistake
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup
 from abteach.lessons.mistakes.running import finish_mistake, resolve
-from abteach.search.alphabeta import SEARCHES, recorder
+from abteach.search.alphabeta import alphabeta3, recorder
+from abteach.search.rules import STRICT, TEXTBOOK, TieRule
 from abteach.search.problem import Problem
 from abteach.search.result import SearchResult, run
 from abteach.trace.algorithms import alphabeta
 from abteach.trace.protocol import Status
 
 #: The tie rules, by the names exercises use: the textbook cuts off on ties (≥, ≤), CS188 does not (>, <).
-RULES: Mapping[str, bool] = MappingProxyType({"textbook": True, "strict": False})
+RULES: Mapping[str, TieRule] = MappingProxyType({rule.name: rule for rule in (TEXTBOOK, STRICT)})
 
 #: What a node the search never visits answers.
 PRUNED = "pruned"
@@ -61,30 +62,24 @@ _FAULTS: Mapping[str, Fault] = MappingProxyType({
     "shared-move": Fault(shared_best=True),
 })
 
-# Each textbook comparison and its strict counterpart: ≥ becomes >, and the inverted ≤ becomes <.
-_STRICT = MappingProxyType({"≥": ">", "≤": "<"})
-
-
-def check_rule(rule: Any) -> bool:
-    """``prune_on_tie`` for a rule name; a ValueError names the rules otherwise.
+def check_rule(rule: Any) -> TieRule:
+    """The tie rule an exercise names; a ValueError names the rules otherwise.
 
     Examples
     --------
     >>> check_rule("strict")
-    False
+    TieRule(strict)
     >>> check_rule("cs188")
     Traceback (most recent call last):
     ...
     ValueError: rule must be 'textbook' or 'strict', not 'cs188'
     """
-    if not isinstance(rule, str) or rule not in RULES:
-        raise ValueError(f"rule must be 'textbook' or 'strict', not {rule!r}")
-    return RULES[rule]
+    return TieRule.named(rule)
 
 
 def correct(tree: Any, rule: str = "textbook", edition: int = 3) -> SearchResult:
     """The correct search of ``tree`` under ``rule``, traced."""
-    return alphabeta(tree, edition=edition, prune_on_tie=check_rule(rule))
+    return alphabeta(tree, edition=edition, prune_on_tie=check_rule(rule).prunes_on_tie)
 
 
 def fault_of(mistake_id: str) -> Fault | None:
@@ -113,33 +108,34 @@ def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
     >>> variant("strict-test", ab.examples.TIED, "strict").leaves == ab.alphabeta(ab.examples.TIED).leaves
     True
     """
-    prune_on_tie = check_rule(rule)
-    if prune_on_tie:
+    tie = check_rule(rule)
+    if tie is TEXTBOOK:
         return run_mistake(mistake_id, tree)
     lookup(mistake_id)
     fault = _FAULTS.get(mistake_id)
     search: Search
     if fault is None:  # strict-test: under the strict rule, the mistake is to prune on ties
-        search, ties = SEARCHES[3, True], True
+        search, recorded = alphabeta3, TEXTBOOK
     else:
-        search = faulty(Fault(**{**_fields(fault), "max_test": _STRICT[fault.max_test],
-                                 "min_test": _STRICT[fault.min_test]}), name=mistake_id)
-        ties = False
-    return run_faulty(search, tree, mistake_id, ties)
+        # The mistake's own comparisons, made strict: ≥ becomes >, and the inverted ≤ becomes <.
+        search = faulty(Fault(**{**_fields(fault), "max_test": tie.compare(fault.max_test),
+                                 "min_test": tie.compare(fault.min_test)}), name=mistake_id)
+        recorded = tie
+    return run_faulty(search, tree, mistake_id, recorded)
 
 
-def run_faulty(search: Search, tree: Any, mistake_id: str, prune_on_tie: bool) -> SearchResult:
+def run_faulty(search: Search, tree: Any, mistake_id: str, tie: TieRule) -> SearchResult:
     """Run a mistake's ``search`` as :func:`~abteach.lessons.mistakes.run_mistake` runs the registry's own.
 
-    The same problem, recorder, result and description; ``prune_on_tie`` is
+    The same problem, recorder, result and description; ``tie`` is
     the rule its recorder reports ties under.
     """
     m = lookup(mistake_id)
     depth, evaluate = resolve(m, tree, None, None)
     problem = Problem(tree, None, depth, evaluate, None)
-    log = recorder(problem, True, prune_on_tie)
+    log = recorder(problem, True, tie)
     value, action = run(search, problem, log)
-    return finish_mistake(m, problem, log, value, action, prune_on_tie, depth is not None)
+    return finish_mistake(m, problem, log, value, action, tie, depth is not None)
 
 
 def _fields(fault: Fault) -> dict[str, Any]:

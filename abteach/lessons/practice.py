@@ -542,8 +542,9 @@ def named(t: Tree) -> Tree:
 def interesting(t: Tree, rule: str = "textbook", ties: bool = False) -> bool:
     """Whether ``t`` is worth searching by hand: two moves at the root, a cutoff under ``rule``, and the tie
     rules parting on it exactly when ``ties``."""
-    here = alphabeta(t, prune_on_tie=check_rule(rule), trace=False)
-    other = alphabeta(t, prune_on_tie=not check_rule(rule), trace=False)
+    tie = check_rule(rule)
+    here = alphabeta(t, prune_on_tie=tie.prunes_on_tie, trace=False)
+    other = alphabeta(t, prune_on_tie=tie.other.prunes_on_tie, trace=False)
     # A root with one move leaves MAX nothing to choose: no exercise.
     return len(t.root.children) >= 2 and bool(here.pruned) and (here.pruned != other.pruned) == ties
 

@@ -2,22 +2,23 @@
 
 Read each function beside its listing (``abteach.trace.listings.listing``): one
 Python statement per pseudocode line, plus one ``log.*`` call that reports the
-line to the recorder.  ``ge`` / ``le`` are the cutoff comparisons, so the tie
-rule is a parameter rather than a second copy of the algorithm.
+line to the recorder.  The cutoff tests are written as the book prints them
+(``v ≥ β``); the strict tie rule is the same source compiled with ``>``
+(:class:`~abteach.search.rules.TieRule`), not a second copy of the algorithm.
 """
 
 from __future__ import annotations
 
 from math import inf
-from typing import Any
+from typing import Any, Callable
 
 from abteach.games.players import MAX, MIN
 from abteach.search.lean import lean_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search import fast_trace
-from abteach.search.record import TESTS, Recorder, Tally, recorder_for
+from abteach.search.record import Recorder, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
-from abteach.search.rules import strict
+from abteach.search.rules import TEXTBOOK, Edition, TieRule
 
 
 def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: bool = True,
@@ -61,38 +62,27 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     >>> r.value, r.move_name, r.pruned
     (3, 'a1', [(1, 1), (1, 2)])
     """
-    check_options(edition, prune_on_tie, trace)
+    ed, tie = Edition.of(edition), TieRule.of(prune_on_tie)
+    check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    spec = Spec("alphabeta", edition, prune_on_tie, depth is not None)
+    spec = Spec("alphabeta", ed, tie, depth is not None)
     if not trace:
         # Both editions evaluate the same leaves; the twin keeps the best moves the edition keeps.
-        value, tally = lean_search(problem, algorithm="alphabeta", prune_on_tie=prune_on_tie, edition=edition)
-        return finish(problem, tally, value, spec)
-    log = recorder(problem, trace, prune_on_tie)
-    if isinstance(log, Recorder) and fast_trace.applies(problem, log, edition):
+        fast = lean_search(problem, tie=tie, edition=ed)
+        if fast is not None:
+            return finish(problem, fast[1], fast[0], spec)
+    log = recorder(problem, trace, tie)
+    if isinstance(log, Recorder) and fast_trace.applies(problem, log, ed):
         # On a plain tree a twin makes the very same events, inline (tests compare them event by event).
-        value = run(lambda p, lg: fast_trace.traced_tree_search(p, lg, prune_on_tie=prune_on_tie), problem, log)
+        value = run(fast_trace.traced_tree_search, problem, log)
         return finish(problem, log, value, spec)
-    value, move = run(SEARCHES[edition, prune_on_tie], problem, log)
+    value, move = run(search_for(ed, tie), problem, log)
     return finish(problem, log, value, spec, move)
 
 
-def check_options(edition: Any, prune_on_tie: Any, trace: Any) -> None:
-    """The options every alpha-beta search takes, checked before it starts."""
-    if isinstance(edition, bool) or edition not in (3, 4):
-        raise ValueError(f"edition must be 3 or 4, not {edition!r}")
-    check_flag("prune_on_tie", prune_on_tie)
-    check_flag("trace", trace)
-
-
-#: The cutoff tests as the recorder reports them under the strict rule.
-STRICT_TESTS = {**TESTS, "max.test": ("v", ">", "β"), "min.test": ("v", "<", "α")}
-
-
-def recorder(problem: Problem, trace: bool, prune_on_tie: bool = True) -> Tally:
+def recorder(problem: Problem, trace: bool, tie: TieRule = TEXTBOOK) -> Tally:
     """The recorder for a search of ``problem``: a :class:`Recorder` when traced, else a :class:`Tally`."""
-    return recorder_for(problem.root, trace, tests=TESTS if prune_on_tie else STRICT_TESTS,
-                        closed_window=not prune_on_tie)
+    return recorder_for(problem.root, trace, tie=tie)
 
 
 def alphabeta3(p: Problem, log: Tally) -> tuple[float, None]:
@@ -153,6 +143,16 @@ def alphabeta4(p: Problem, log: Tally) -> tuple[float, Any]:
     return top(p.state, -inf, +inf)
 
 
-#: (edition, prune_on_tie) -> the search; the strict ones are compiled from the textbook's source.
-SEARCHES = {(3, True): alphabeta3, (4, True): alphabeta4,
-            (3, False): strict(alphabeta3), (4, False): strict(alphabeta4)}
+def search_for(edition: Edition, tie: TieRule) -> Search:
+    """The search an edition prints, under ``tie`` (the strict one compiled from the textbook's source).
+
+    Examples
+    --------
+    >>> from abteach.search.rules import STRICT
+    >>> search_for(Edition.THIRD, STRICT).__name__
+    'alphabeta3_strict'
+    """
+    return tie.compile(alphabeta3 if edition == Edition.THIRD else alphabeta4)
+
+
+Search = Callable[[Problem, Tally], tuple[float, Any]]

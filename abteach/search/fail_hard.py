@@ -41,7 +41,7 @@ def alphabeta_fail_hard(game: Any, state: Any = None, *, depth: int | None = Non
     problem = Problem(game, state, depth, evaluate, order)
     log = recorder_for(problem.root, trace, tests=FAIL_HARD_TESTS)
     value = run(fail_hard, problem, log)
-    return finish(problem, log, value, Spec("alphabeta_fail_hard", 3, True, depth is not None))
+    return finish(problem, log, value, Spec("alphabeta_fail_hard", depth_limited=depth is not None))
 
 
 def fail_hard(p: Problem, log: Tally) -> float:

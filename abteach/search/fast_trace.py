@@ -26,11 +26,11 @@ what it defers is paid once, by whoever steps through the trace.
 Examples
 --------
 >>> import abteach as ab
->>> from abteach.search.alphabeta import SEARCHES, recorder
+>>> from abteach.search.alphabeta import alphabeta3, recorder
 >>> from abteach.search.problem import Problem
 >>> p = Problem(ab.examples.FIG_5_2, None)
 >>> twin, book = recorder(p, True), recorder(p, True)
->>> traced_tree_search(p, twin, prune_on_tie=True) == SEARCHES[3, True](p, book)[0]
+>>> traced_tree_search(p, twin) == alphabeta3(p, book)[0]
 True
 >>> twin.events == book.events
 True
@@ -50,6 +50,7 @@ from abteach.search.lean import tree_start, walk_tree
 from abteach.search.later import Later
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder
+from abteach.search.rules import TieRule
 
 _new = tuple.__new__
 _ENTER, _LEAF, _VALUE, _TEST, _WINDOW, _CUTOFF, _EXIT = (
@@ -62,22 +63,23 @@ def applies(problem: Problem, log: Recorder, edition: int) -> bool:
     return edition == 3 and tree_start(problem, log) is not None
 
 
-def traced_tree_search(p: Problem, log: Recorder, *, prune_on_tie: bool) -> float:
+def traced_tree_search(p: Problem, log: Recorder) -> float:
     """ALPHA-BETA-SEARCH (3rd edition) on ``p.game``, a tree, leaving in ``log`` what the readable search leaves.
+
+    It follows the tie rule ``log`` reports under.
 
     The counts are filled in at once; the paths, best moves and events are
     made when first read (:mod:`abteach.search.later`).
     """
     start: Node = p.state
     max_first = p.root_is_max
-    value = walk_tree(start, max_first, "alphabeta", prune_on_tie, log)
+    value = walk_tree(start, max_first, log.tie, log)
     before = log.events  # a recorder given events already keeps them, first
-    log.events = Later(partial(tree_events, start, max_first, prune_on_tie, log.closed_window,
-                               (value, log.nodes, log.cutoffs), before))
+    log.events = Later(partial(tree_events, start, max_first, log.tie, (value, log.nodes, log.cutoffs), before))
     return value
 
 
-def tree_events(start: Node, max_first: bool, prune_on_tie: bool, closed: bool,
+def tree_events(start: Node, max_first: bool, tie: TieRule,
                 expect: tuple[float, int, int] | None = None, into: list[Event] | None = None) -> list[Event]:
     """The events of ALPHA-BETA-SEARCH (3rd edition) from ``start``, as the readable search reports them.
 
@@ -87,10 +89,8 @@ def tree_events(start: Node, max_first: bool, prune_on_tie: bool, closed: bool,
         A node of a well-formed tree, where the search starts.
     max_first : bool
         Whether MAX moves at ``start`` (MAX-VALUE is called first).
-    prune_on_tie : bool
-        The tie rule, as for the search.
-    closed : bool
-        Whether bounds are classified on the closed window (the strict tie rule's recorder).
+    tie : TieRule
+        The tie rule, as for the search; under the strict rule bounds are classified on the closed window.
     expect : (value, nodes, cutoffs), optional
         What the search found; the walk must find the same.
     into : list, optional
@@ -108,7 +108,8 @@ def tree_events(start: Node, max_first: bool, prune_on_tie: bool, closed: bool,
     events: list[Event] = [] if into is None else into
     ev = events.append
     best: dict[Path, tuple[int, float]] = {}
-    GE, LE = ("≥", "≤") if prune_on_tie else (">", "<")
+    GE, LE = tie.max_cut, tie.min_cut
+    prune_on_tie, closed = tie.prunes_on_tie, tie.closed_window
     counts = [0, 0]  # nodes, cutoffs
 
     def max_value(node: Node, α: float, β: float) -> float:

@@ -1,18 +1,19 @@
-"""The untraced searches, written for speed: a twin of the tallied 3rd-edition searches.
+"""The untraced alpha-beta, written for speed: a twin of the tallied 3rd-edition search.
 
 :func:`lean_search` leaves in its :class:`~abteach.search.record.Tally`
-exactly what the tallied search (``alphabeta3`` or ``minimax3`` run with a
-``Tally``) leaves there: the same value, node count and cutoffs, the same
-evaluated leaves and pruned children in the same order, and a ``best`` dict
-equal to the tally's (the same best child and v of every node; only the
-order its entries were made in differs).  With ``edition=4`` its ``best``
-is the 4th edition's (``alphabeta4``, ``minimax4``), which searches alike but
-keeps no best child where no child improved on v's start.  The tests hold
-it to that.  It keeps no events and reports no pseudocode line, so it is not
-for reading: the searches that read like the book stay in ``alphabeta.py``
-and ``minimax.py``.
+exactly what the tallied search (``alphabeta3`` run with a ``Tally``) leaves
+there: the same value, node count and cutoffs, the same evaluated leaves and
+pruned children in the same order, and a ``best`` dict equal to the tally's
+(the same best child and v of every node; only the order its entries were
+made in differs).  With ``edition=4`` its ``best`` is the 4th edition's
+(``alphabeta4``), which searches alike but keeps no best child where no
+child improved on v's start.  The tests hold it to that.  It keeps no events
+and reports no pseudocode line, so it is not for reading: the search that
+reads like the book stays in ``alphabeta.py``.
 
-Three walks do the work.
+It is here because a benchmark earns it (``benchmarks/run.py``: untraced
+alpha-beta at least twice as fast as the book's own Python code, on
+tic-tac-toe and on random trees).  Two walks do the work.
 
 * On an explicit :class:`~abteach.games.trees.Tree` it walks the nodes
   themselves.  A node is immutable and already holds what a compiled copy of
@@ -26,9 +27,11 @@ Three walks do the work.
   nodes.
 * On any other game it calls the game's methods directly, as the book's code
   does, building each child's path as the tallied search does.
-* With a depth limit or a move order it goes through the
-  :class:`~abteach.search.problem.Problem`'s own methods, so that the checks
-  on what the evaluation and ordering functions return are the same.
+
+With a depth limit or a move order there is no twin (:func:`lean_search`
+returns None): the readable search runs with a Tally.  Measured, a twin
+there was twice as fast, and no target asks for it; nor does any ask for an
+untraced minimax twin, so minimax always runs as it reads.
 
 The walks are module-level functions taking their bookkeeping as arguments:
 nested closures calling each other form a reference cycle, and each search
@@ -39,7 +42,8 @@ Examples
 >>> import abteach as ab
 >>> from abteach.search.lean import lean_search
 >>> from abteach.search.problem import Problem
->>> value, tally = lean_search(Problem(ab.examples.FIG_5_2, None), algorithm="alphabeta", prune_on_tie=True)
+>>> from abteach.search.rules import TEXTBOOK
+>>> value, tally = lean_search(Problem(ab.examples.FIG_5_2, None), tie=TEXTBOOK)
 >>> value, tally.nodes, tally.cutoffs, tally.pruned
 (3, 11, 2, [(1, 1), (1, 2)])
 """
@@ -57,27 +61,23 @@ from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
 from abteach.search.later import Later
 from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Tally
-
-ALGORITHMS = ("alphabeta", "minimax")
+from abteach.search.rules import TieRule
 
 # The Game methods a tree walk stands in for: a subclass of Tree that changes
 # any of them is searched through its methods instead.
 _TREE_METHODS = ("to_move", "actions", "result", "is_terminal", "utility", "max_player", "path_of")
 
 
-def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
-                tally: Tally | None = None, edition: int = 3) -> tuple[float, Tally]:
-    """Search ``problem`` untraced; the value and the filled-in tally.
+def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
+                edition: int = 3) -> tuple[float, Tally] | None:
+    """Search ``problem`` with alpha-beta, untraced; the value and the filled-in tally.
 
     Parameters
     ----------
     problem : Problem
         The game, start state and options, as every search takes them.
-    algorithm : {'alphabeta', 'minimax'}
-        The twin of ``alphabeta3`` or of ``minimax3``.
-    prune_on_tie : bool
-        Alpha-beta's tie rule: cut off on ``v ≥ β`` / ``v ≤ α`` (``True``) or
-        only on ``v > β`` / ``v < α``.  Minimax prunes nothing either way.
+    tie : TieRule
+        Alpha-beta's tie rule.
     tally : Tally, optional
         The tally to fill in (its counts and lists are replaced); by default
         ``Tally(problem.root)``.
@@ -89,32 +89,30 @@ def lean_search(problem: Problem, *, algorithm: str, prune_on_tie: bool,
 
     Returns
     -------
-    value : float
-        The start state's minimax value, for MAX.
-    tally : Tally
-        ``nodes``, ``cutoffs``, ``evaluated``, ``pruned`` and ``best``, as the
-        tallied search leaves them.
+    (value, tally) or None
+        The start state's minimax value, for MAX, and the tally with
+        ``nodes``, ``cutoffs``, ``evaluated``, ``pruned`` and ``best`` as the
+        tallied search leaves them; None when the problem has a depth limit
+        or a move order, which no twin serves.
 
     Raises
     ------
     ValueError
-        An unknown ``algorithm`` or ``edition``; or whatever the tallied search
-        raises on the same problem (a game deeper than ``MAX_DEPTH``, a bad evaluation).
-    TypeError
-        ``prune_on_tie`` that is not a bool.
+        An unknown ``edition``; or whatever the tallied search raises on the
+        same problem (a game deeper than ``MAX_DEPTH``).
     """
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}, not {algorithm!r}")
-    if not isinstance(prune_on_tie, bool):
-        raise TypeError(f"prune_on_tie must be True or False, not {prune_on_tie!r}")
+    if not isinstance(tie, TieRule):
+        raise TypeError(f"tie must be a TieRule, not {tie!r}")
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    if problem.depth is not None or problem.order is not None:
+        return None
     log = Tally(problem.root) if tally is None else tally
     start = tree_start(problem, log)
     if start is not None:
-        value = walk_tree(start, problem.root_is_max, algorithm, prune_on_tie, log, edition=edition)
+        value = walk_tree(start, problem.root_is_max, tie, log, edition=edition)
     else:
-        value = _walk_game(problem, algorithm, prune_on_tie, log)
+        value = _walk_game(problem, tie.prunes_on_tie, log)
         if edition == 4:
             log.best = _improved(log.best, len(problem.root), problem.root_is_max)
     return value, log
@@ -155,8 +153,7 @@ def tree_start(problem: Problem, log: Tally) -> Node | None:
     return state
 
 
-def walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool, log: Tally, *,
-              edition: int = 3) -> float:
+def walk_tree(start: Node, root_is_max: bool, tie: TieRule, log: Tally, *, edition: int = 3) -> float:
     """Search the tree below ``start`` (a node :func:`tree_start` accepted); the value, with ``log`` filled in.
 
     ``edition`` says whose best children ``log`` keeps (see :func:`lean_search`).
@@ -165,11 +162,8 @@ def walk_tree(start: Node, root_is_max: bool, algorithm: str, prune_on_tie: bool
     best: dict[Node, Node] = {}
     cuts: list[Node] = []
     with _collector_paused():
-        if algorithm == "minimax":
-            value = (_mm_max if root_is_max else _mm_min)(start, leaves.append, best)
-        else:
-            top = _ab_max if root_is_max else _ab_min
-            value = top(start, -inf, inf, leaves.append, best, cuts.append, prune_on_tie)
+        top = _ab_max if root_is_max else _ab_min
+        value = top(start, -inf, inf, leaves.append, best, cuts.append, tie.prunes_on_tie)
     fill(log, TreeRecord(start, leaves, best, cuts, improved_only=edition == 4, max_first=root_is_max))
     return value
 
@@ -276,8 +270,7 @@ def _collector_paused() -> Iterator[None]:
 
 _path_of = attrgetter("_path")
 
-# The tree walk, in four functions: MAX-VALUE and MIN-VALUE of alpha-beta and
-# of minimax.  Each follows the tallied search step for step, with these
+# The tree walk, in two functions: MAX-VALUE and MIN-VALUE of alpha-beta.  Each follows the tallied search step for step, with these
 # equivalences, so that it notes the same things in the same order:
 #
 # * v = max(v, got) keeps v unless got > v, so `if got > v: v = got`; likewise
@@ -372,74 +365,24 @@ def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node,
     return v
 
 
-def _mm_max(node: Node, leaf: _Leaf, best: dict[Node, Node]) -> float:
-    kids = node._children
-    if not kids:
-        leaf(node)
-        return node._value  # type: ignore[return-value]
-    v = -inf
-    bc = kids[0]
-    for child in kids:
-        if child._children:
-            got = _mm_min(child, leaf, best)
-        else:
-            leaf(child)
-            got = child._value  # type: ignore[assignment]
-        if got > v:
-            v = got
-            bc = child
-    best[node] = bc
-    return v
-
-
-def _mm_min(node: Node, leaf: _Leaf, best: dict[Node, Node]) -> float:
-    kids = node._children
-    if not kids:
-        leaf(node)
-        return node._value  # type: ignore[return-value]
-    v = inf
-    bc = kids[0]
-    for child in kids:
-        if child._children:
-            got = _mm_max(child, leaf, best)
-        else:
-            leaf(child)
-            got = child._value  # type: ignore[assignment]
-        if got < v:
-            v = got
-            bc = child
-    best[node] = bc
-    return v
-
-
 # -- any other game ------------------------------------------------------------------------
 
-def _walk_game(problem: Problem, algorithm: str, prune_on_tie: bool, log: Tally) -> float:
+def _walk_game(problem: Problem, prune_on_tie: bool, log: Tally) -> float:
     game, state = problem.game, problem.state
     evaluated: list[Path] = []
     best: dict[Path, tuple[int, float]] = {}
     pruned: list[Path] = []
     counts = [0, 0]  # cutoffs; calls that found no action to take
     root = tuple(log.root)
-    if problem.depth is None and problem.order is None:
-        # Problem.is_cutoff, .utility and .actions reduce to the game's own methods.
-        ctx: tuple[Any, ...] = (game.is_terminal, game.utility, game.actions, game.result, problem.player,
-                                evaluated.append, best, pruned.extend, counts, prune_on_tie)
-        with _collector_paused():
-            if game.is_terminal(state):
-                evaluated.append(root)
-                value = game.utility(state, problem.player)
-            elif algorithm == "minimax":
-                value = (_gm_max if problem.root_is_max else _gm_min)(state, root, 0, ctx)
-            else:
-                value = (_ga_max if problem.root_is_max else _ga_min)(state, root, 0, -inf, inf, ctx)
-    else:
-        g = _Options(problem, evaluated, best, pruned, counts, prune_on_tie)
-        with _collector_paused():
-            if algorithm == "minimax":
-                value = (_om_max if problem.root_is_max else _om_min)(g, state, root, 0)
-            else:
-                value = (_oa_max if problem.root_is_max else _oa_min)(g, state, root, 0, -inf, inf)
+    # With no depth limit or order, Problem.is_cutoff, .utility and .actions reduce to the game's own methods.
+    ctx: tuple[Any, ...] = (game.is_terminal, game.utility, game.actions, game.result, problem.player,
+                            evaluated.append, best, pruned.extend, counts, prune_on_tie)
+    with _collector_paused():
+        if game.is_terminal(state):
+            evaluated.append(root)
+            value = game.utility(state, problem.player)
+        else:
+            value = (_ga_max if problem.root_is_max else _ga_min)(state, root, 0, -inf, inf, ctx)
     log.nodes = len(evaluated) + len(best) + counts[1]
     log.cutoffs = counts[0]
     log.evaluated, log.pruned, log.best = evaluated, pruned, best
@@ -522,58 +465,6 @@ def _ga_min(state: Any, path: Path, ply: int, alpha: float, beta: float, ctx: tu
     return v
 
 
-def _gm_max(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
-    terminal, utility, actions, result, player, leaf, best, prune, counts, tie = ctx
-    v = -inf
-    bi = -1
-    deep = ply >= MAX_DEPTH
-    for k, a in enumerate(list(actions(state))):
-        child = result(state, a)
-        cpath = path + (k,)
-        if deep:
-            raise TooDeepError(ply + 1)
-        if terminal(child):
-            leaf(cpath)
-            got = utility(child, player)
-        else:
-            got = _gm_min(child, cpath, ply + 1, ctx)
-        if got > v or bi < 0:
-            if got > v:
-                v = got
-            bi = k
-    if bi < 0:
-        counts[1] += 1
-    else:
-        best[path] = (bi, v)
-    return v
-
-
-def _gm_min(state: Any, path: Path, ply: int, ctx: tuple[Any, ...]) -> float:
-    terminal, utility, actions, result, player, leaf, best, prune, counts, tie = ctx
-    v = inf
-    bi = -1
-    deep = ply >= MAX_DEPTH
-    for k, a in enumerate(list(actions(state))):
-        child = result(state, a)
-        cpath = path + (k,)
-        if deep:
-            raise TooDeepError(ply + 1)
-        if terminal(child):
-            leaf(cpath)
-            got = utility(child, player)
-        else:
-            got = _gm_max(child, cpath, ply + 1, ctx)
-        if got < v or bi < 0:
-            if got < v:
-                v = got
-            bi = k
-    if bi < 0:
-        counts[1] += 1
-    else:
-        best[path] = (bi, v)
-    return v
-
-
 _SINGLES: tuple[tuple[int], ...] = tuple((j,) for j in range(64))
 
 
@@ -583,115 +474,4 @@ def _later(kids: list[Any], k: int) -> tuple[tuple[int], ...]:
     return _SINGLES[k + 1:n] if n <= 64 else tuple((j,) for j in range(k + 1, n))
 
 
-# -- a depth limit or a move order ------------------------------------------------------------
-
-class _Options:
-    """A search with a depth limit or a move order: it goes through the Problem's own methods.
-
-    ``Problem.utility`` checks what the evaluation function returns and
-    ``Problem.actions`` what the ordering function returns, so the checks,
-    and their errors, are the tallied search's own.
-    """
-
-    __slots__ = ("problem", "evaluated", "best", "pruned", "counts", "tie")
-
-    def __init__(self, problem: Problem, evaluated: list[Path], best: dict[Path, tuple[int, float]],
-                 pruned: list[Path], counts: list[int], tie: bool) -> None:
-        self.problem = problem
-        self.evaluated = evaluated
-        self.best = best
-        self.pruned = pruned
-        self.counts = counts
-        self.tie = tie
-
-
-def _oa_max(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: float) -> float:
-    p = g.problem
-    if p.is_cutoff(state, ply):
-        g.evaluated.append(path)
-        return p.utility(state)
-    kids = p.actions(state)
-    v = -inf
-    bi = -1
-    for k, (i, a) in enumerate(kids):
-        got = _oa_min(g, p.result(state, a), path + (i,), ply + 1, alpha, beta)
-        if got > v or bi < 0:
-            if got > v:
-                v = got
-            bi = i
-            if v > beta or (g.tie and v == beta):
-                g.counts[0] += 1
-                g.pruned.extend([path + (j,) for j, _ in kids[k + 1:]])
-                break
-            if v > alpha:
-                alpha = v
-    _note_best(g, path, bi, v)
-    return v
-
-
-def _oa_min(g: _Options, state: Any, path: Path, ply: int, alpha: float, beta: float) -> float:
-    p = g.problem
-    if p.is_cutoff(state, ply):
-        g.evaluated.append(path)
-        return p.utility(state)
-    kids = p.actions(state)
-    v = inf
-    bi = -1
-    for k, (i, a) in enumerate(kids):
-        got = _oa_max(g, p.result(state, a), path + (i,), ply + 1, alpha, beta)
-        if got < v or bi < 0:
-            if got < v:
-                v = got
-            bi = i
-            if v < alpha or (g.tie and v == alpha):
-                g.counts[0] += 1
-                g.pruned.extend([path + (j,) for j, _ in kids[k + 1:]])
-                break
-            if v < beta:
-                beta = v
-    _note_best(g, path, bi, v)
-    return v
-
-
-def _om_max(g: _Options, state: Any, path: Path, ply: int) -> float:
-    p = g.problem
-    if p.is_cutoff(state, ply):
-        g.evaluated.append(path)
-        return p.utility(state)
-    v = -inf
-    bi = -1
-    for i, a in p.actions(state):
-        got = _om_min(g, p.result(state, a), path + (i,), ply + 1)
-        if got > v or bi < 0:
-            if got > v:
-                v = got
-            bi = i
-    _note_best(g, path, bi, v)
-    return v
-
-
-def _om_min(g: _Options, state: Any, path: Path, ply: int) -> float:
-    p = g.problem
-    if p.is_cutoff(state, ply):
-        g.evaluated.append(path)
-        return p.utility(state)
-    v = inf
-    bi = -1
-    for i, a in p.actions(state):
-        got = _om_max(g, p.result(state, a), path + (i,), ply + 1)
-        if got < v or bi < 0:
-            if got < v:
-                v = got
-            bi = i
-    _note_best(g, path, bi, v)
-    return v
-
-
-def _note_best(g: _Options, path: Path, index: int, v: float) -> None:
-    if index < 0:
-        g.counts[1] += 1  # a call with no action to take has no best child
-    else:
-        g.best[path] = (index, v)
-
-
-__all__ = ["lean_search", "ALGORITHMS"]
+__all__ = ["lean_search", "walk_tree", "tree_start", "TreeRecord"]

@@ -210,7 +210,7 @@ def _options(tt: bool, killers: bool, history: bool, fault: TableFault | None = 
 def _finish(problem: Problem, log: Tally, value: float, name: str, o: Options, passes: int,
             **notes: Any) -> SearchResult:
     stats = dict(o.table.stats()) if o.table is not None else {}
-    spec = Spec(name, 3, True, problem.depth is not None)
+    spec = Spec(name, depth_limited=problem.depth is not None)
     if o.table is None or o.table.fault != TableFault():
         # A faulty table's bounds prove nothing: the line is the one the search itself followed.
         result = finish(problem, log, value, spec)

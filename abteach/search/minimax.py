@@ -10,8 +10,8 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
-from abteach.search.lean import lean_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
+from abteach.search.rules import Edition
 from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 
@@ -30,16 +30,12 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
     >>> r.value, r.move_name, r.leaves, r.pruned
     (3, 'a1', 9, [])
     """
-    if isinstance(edition, bool) or edition not in (3, 4):
-        raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    ed = Edition.of(edition)
     check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    spec = Spec("minimax", edition, True, depth is not None)
-    if not trace:
-        value, tally = lean_search(problem, algorithm="minimax", prune_on_tie=True, edition=edition)
-        return finish(problem, tally, value, spec)
+    spec = Spec("minimax", ed, depth_limited=depth is not None)
     log = recorder_for(problem.root, trace)
-    value, move = run(minimax3 if edition == 3 else minimax4, problem, log)
+    value, move = run(minimax3 if ed == Edition.THIRD else minimax4, problem, log)
     return finish(problem, log, value, spec, move)
 
 

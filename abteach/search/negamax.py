@@ -16,11 +16,10 @@ from abteach.games.players import MAX, MIN
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
-from abteach.search.rules import strict
+from abteach.search.rules import TieRule
 
-#: The one cutoff test, as the recorder reports it under each tie rule.
+#: The one cutoff test, as the book prints it (the tie rule makes it strict).
 NEGAMAX_TESTS = {"neg.test": ("v", "≥", "β")}
-NEGAMAX_STRICT_TESTS = {"neg.test": ("v", ">", "β")}
 
 
 def negamax(game: Any, state: Any = None, *, prune_on_tie: bool = True, depth: int | None = None,
@@ -37,14 +36,13 @@ def negamax(game: Any, state: Any = None, *, prune_on_tie: bool = True, depth: i
     >>> r.value, r.move_name, r.pruned
     (3, 'a1', [(1, 1), (1, 2)])
     """
-    check_flag("prune_on_tie", prune_on_tie)
+    tie = TieRule.of(prune_on_tie)
     check_flag("trace", trace)
     problem = Problem(game, state, depth, evaluate, order)
-    log = recorder_for(problem.root, trace, tests=NEGAMAX_TESTS if prune_on_tie else NEGAMAX_STRICT_TESTS,
-                       closed_window=not prune_on_tie)
+    log = recorder_for(problem.root, trace, tests=NEGAMAX_TESTS, tie=tie)
     log.negated = True
-    value = run(negamax_search if prune_on_tie else negamax_strict, problem, log)
-    return finish(problem, log, value, Spec("negamax", 3, prune_on_tie, depth is not None))
+    value = run(tie.compile(negamax_search), problem, log)
+    return finish(problem, log, value, Spec("negamax", tie=tie, depth_limited=depth is not None))
 
 
 def negamax_search(p: Problem, log: Tally) -> float:
@@ -63,5 +61,3 @@ def negamax_search(p: Problem, log: Tally) -> float:
     color = 1 if p.root_is_max else -1
     return color * negamax(p.state, -inf, +inf, color)
 
-
-negamax_strict = strict(negamax_search)

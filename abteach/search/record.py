@@ -32,6 +32,7 @@ from typing import Any, Iterable, Iterator, Mapping, Protocol
 
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.search.later import Deferred, Later, made
+from abteach.search.rules import TEXTBOOK, TieRule
 from abteach.games.trees import Path
 
 # A comparison the search made, kept in parts so an untraced search never formats
@@ -274,8 +275,8 @@ class Recorder(Tally):
     took about a third of a traced search.  Each tuple below is in field order:
     kind, node, line, alpha, beta, v, value, player, bound, move, skipped, test, which, info.
 
-    ``closed_window``: under the strict tie rule a return equal to α or β is
-    exact, so bounds are classified on the closed window.
+    ``tie``: the search's tie rule.  Under the strict rule a return equal to
+    α or β is exact, so bounds are classified on the closed window.
 
     ``events`` may be left as a :class:`~abteach.search.later.Later` by a
     search that makes its events on first read (:mod:`abteach.search.fast_trace`).
@@ -284,11 +285,12 @@ class Recorder(Tally):
     events: Deferred[list[Event]] = Deferred()
     _events: list[Event]
 
-    def __init__(self, root: Path = (), *, closed_window: bool = False,
+    def __init__(self, root: Path = (), *, tie: TieRule = TEXTBOOK,
                  tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
         super().__init__(root, tests=tests)
         self.events = []
-        self.closed_window = closed_window
+        self.tie = tie
+        self._closed = tie.closed_window  # read once a node, in exit()
 
     # The line-by-line reports, each building its event at once: a traced search makes
     # about five events a node, and going through the explicit reports below cost a
@@ -352,7 +354,7 @@ class Recorder(Tally):
             stack[-1].got = v
         low, high = c.window
         # Bound.classify, written out: it runs once a node.
-        if self.closed_window:
+        if self._closed:
             bound = _UPPER if low is not None and v < low else _LOWER if high is not None and v > high else _EXACT
         else:
             bound = _UPPER if low is not None and v <= low else _LOWER if high is not None and v >= high else _EXACT
@@ -420,7 +422,7 @@ class Recorder(Tally):
     def exit_at(self, path, line, v, window, alpha=None, beta=None):
         best = self._best.get(path)
         self._events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
-                                          Bound.classify(v, *window, closed=self.closed_window),
+                                          Bound.classify(v, *window, closed=self._closed),
                                           best[0] if best else None, (), "", "", None)))
         return v
 
@@ -448,11 +450,11 @@ def _then(events: Later[list[Event]], event: Event) -> list[Event]:
 
 
 def recorder_for(root: Path, trace: bool, *, tests: Mapping[str, tuple[str, str, str]] = TESTS,
-                 closed_window: bool = False) -> Tally:
+                 tie: TieRule = TEXTBOOK) -> Tally:
     """The recorder a search reports to: a :class:`Recorder` when traced, else a :class:`Tally`."""
     if trace:
-        return Recorder(root, closed_window=closed_window, tests=tests)
-    return Tally(root, tests=tests)
+        return Recorder(root, tie=tie, tests=tie.tests(tests))
+    return Tally(root, tests=tie.tests(tests))
 
 
 _event = tuple.__new__

@@ -11,21 +11,32 @@ from abteach.search.events import Event
 from abteach.search.later import Deferred, made, pending
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder, Tally
+from abteach.search.rules import TEXTBOOK, Edition, TieRule
 
 
 @dataclass(frozen=True)
 class Spec:
     """Which search ran, stored once: its name, the book's edition, the tie rule, and a depth limit.
 
-    ``name`` is the search's function name (``'alphabeta'``); the trace layer
+    ``name`` is the search's registered name (``'alphabeta'``); the trace layer
     finds the search's description from it, and nothing else reads it.
+    ``edition`` may be given as the book's number; it is kept as an :class:`Edition`.
     """
 
     name: str
-    edition: int = 3
-    prune_on_tie: bool = True
+    edition: Edition = Edition.THIRD
+    tie: TieRule = TEXTBOOK
     depth_limited: bool = False
     variant: str = ""  # e.g. a mistake's id
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "edition", Edition.of(self.edition, "Spec.edition"))
+        if not isinstance(self.tie, TieRule):
+            raise TypeError(f"Spec.tie must be a TieRule (TieRule.of(prune_on_tie)), not {self.tie!r}")
+
+    @property
+    def prune_on_tie(self) -> bool:
+        return self.tie.prunes_on_tie
 
 
 @dataclass(frozen=True)
@@ -87,12 +98,17 @@ class SearchResult:
         return self.spec.name
 
     @property
-    def edition(self) -> int:
+    def edition(self) -> Edition:
         return self.spec.edition
 
     @property
+    def tie(self) -> TieRule:
+        """The tie rule the search followed."""
+        return self.spec.tie
+
+    @property
     def prune_on_tie(self) -> bool:
-        return self.spec.prune_on_tie
+        return self.spec.tie.prunes_on_tie
 
     @property
     def leaves(self) -> int:

@@ -14,6 +14,7 @@ from abteach.games.players import MAX, MIN
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.record import TESTS, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.search.rules import Edition
 
 #: Both branches test β ≤ α.
 TUTORIAL_TESTS = {**TESTS, "max.test": ("β", "≤", "α"), "min.test": ("β", "≤", "α")}
@@ -35,7 +36,7 @@ def alphabeta_tutorial(game: Any, state: Any = None, *, depth: int | None = None
     problem = Problem(game, state, depth, evaluate, order)
     log = recorder_for(problem.root, trace, tests=TUTORIAL_TESTS)
     value = run(running_eval, problem, log)
-    return finish(problem, log, value, Spec("alphabeta_tutorial", 4, True, depth is not None))
+    return finish(problem, log, value, Spec("alphabeta_tutorial", Edition.FOURTH, depth_limited=depth is not None))
 
 
 def running_eval(p: Problem, log: Tally) -> float:

@@ -14,6 +14,7 @@ import functools
 from abteach import search
 from abteach.search import Problem, SearchResult, Spec
 from abteach.search.events import Kind
+from abteach.search.rules import Edition
 from abteach.trace import narrate
 from abteach.trace.listings import (alphabeta_listing, fail_hard_listing, memory_listing, minimax_listing,
                                     negamax_listing, negascout_listing, tutorial_listing)
@@ -24,23 +25,19 @@ from abteach.trace.protocol import Algorithm
 from abteach.trace.registry import Registration, describe, register, registered, traced, with_trace
 from abteach.trace.windowed import WINDOWED
 
-_ED = {3: "3rd", 4: "4th"}
-
-
 def _alphabeta(spec: Spec) -> Algorithm:
-    rule = "prunes on ties" if spec.prune_on_tie else "strict"
     return Algorithm(
-        name="alphabeta", title="Alpha-beta", label=f"alpha-beta, {_ED[spec.edition]} edition, {rule}",
-        listing=alphabeta_listing(spec.edition, prune_on_tie=spec.prune_on_tie, depth_limited=spec.depth_limited),
+        name="alphabeta", title="Alpha-beta", label=f"alpha-beta, {spec.edition.label}, {spec.tie.label}",
+        listing=alphabeta_listing(spec.edition, tie=spec.tie, depth_limited=spec.depth_limited),
         replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
-        edition=spec.edition, prune_on_tie=spec.prune_on_tie,
+        edition=spec.edition, tie=spec.tie,
         views=frozenset({"tree", "stack", "listing", "table", "ranges"}),
     )
 
 
 def _minimax(spec: Spec) -> Algorithm:
     return Algorithm(
-        name="minimax", title="Minimax", label=f"minimax, {_ED[spec.edition]} edition",
+        name="minimax", title="Minimax", label=f"minimax, {spec.edition.label}",
         listing=minimax_listing(spec.edition, depth_limited=spec.depth_limited),
         replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         edition=spec.edition, windowed=False, calls="{player}-VALUE({name})",
@@ -51,7 +48,7 @@ def _tutorial(spec: Spec) -> Algorithm:
     return Algorithm(
         name="alphabeta_tutorial", title="Alpha-beta", label="alpha-beta, tutorial form",
         listing=tutorial_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
-        edition=4, calls="ALPHA-BETA({name}, α = {alpha}, β = {beta}, maximizing = {flag})",
+        edition=Edition.FOURTH, calls="ALPHA-BETA({name}, α = {alpha}, β = {beta}, maximizing = {flag})",
     )
 
 
@@ -64,11 +61,10 @@ def _fail_hard(spec: Spec) -> Algorithm:
 
 
 def _negamax(spec: Spec) -> Algorithm:
-    rule = "prunes on ties" if spec.prune_on_tie else "strict"
     return Algorithm(
-        name="negamax", title="Negamax", label=f"negamax, {rule}",
-        listing=negamax_listing(prune_on_tie=spec.prune_on_tie, depth_limited=spec.depth_limited),
-        replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, depth_limited=spec.depth_limited, prune_on_tie=spec.prune_on_tie,
+        name="negamax", title="Negamax", label=f"negamax, {spec.tie.label}",
+        listing=negamax_listing(tie=spec.tie, depth_limited=spec.depth_limited),
+        replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, depth_limited=spec.depth_limited, tie=spec.tie,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
     )
 

@@ -30,6 +30,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 from abteach.search.events import Event
+from abteach.search.rules import Edition, TieRule
 from abteach.search.later import Deferred
 from abteach.trace.listings import Listing
 from abteach.trace.protocol import UNVISITED, Algorithm, NodeState, Status, Telling
@@ -264,12 +265,17 @@ class Trace(Sequence[Event]):
         return self.algorithm.listing
 
     @property
-    def edition(self) -> int:
+    def edition(self) -> Edition:
         return self.algorithm.edition
 
     @property
+    def tie(self) -> TieRule:
+        """The tie rule the search followed."""
+        return self.algorithm.tie
+
+    @property
     def prune_on_tie(self) -> bool:
-        return self.algorithm.prune_on_tie
+        return self.algorithm.tie.prunes_on_tie
 
     @property
     def tree(self) -> Tree | None:

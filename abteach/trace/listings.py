@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from abteach.search.rules import TEXTBOOK, TieRule
+
 Line = tuple[str, str]  # (line id, text); blank lines have the id ""; "a|b" gives a line two ids
 
 
@@ -66,15 +68,15 @@ def _mirror(lines: list[Line]) -> list[Line]:
     return out
 
 
-def alphabeta_listing(edition: int = 3, *, prune_on_tie: bool = True, depth_limited: bool = False) -> Listing:
+def alphabeta_listing(edition: int = 3, *, tie: TieRule = TEXTBOOK, depth_limited: bool = False) -> Listing:
     """The listing of ALPHA-BETA-SEARCH (AIMA Fig. 5.7), as the book prints it.
 
     Parameters
     ----------
     edition : {3, 4}
         AIMA's 3rd edition (Fig. 5.7, 2010) or 4th edition (Fig. 5.7, 2020).
-    prune_on_tie : bool
-        ``True`` prints the textbook's ``v ≥ β``; ``False`` the strict ``v > β``.
+    tie : TieRule
+        The textbook's rule prints ``v ≥ β``; the strict one ``v > β``.
     depth_limited : bool
         Print the cutoff test and evaluation function in place of the terminal test.
 
@@ -84,18 +86,18 @@ def alphabeta_listing(edition: int = 3, *, prune_on_tie: bool = True, depth_limi
     >>> lst.number("max.test"), lst.text("max.test")
     (10, '    if v ≥ β then return v')
     """
-    return _book_listing(True, edition, prune_on_tie, depth_limited)
+    return _book_listing(True, edition, tie, depth_limited)
 
 
 def minimax_listing(edition: int = 3, *, depth_limited: bool = False) -> Listing:
     """The listing of MINIMAX-DECISION (3rd edition) or MINIMAX-SEARCH (4th edition), AIMA Fig. 5.3."""
-    return _book_listing(False, edition, True, depth_limited)
+    return _book_listing(False, edition, TEXTBOOK, depth_limited)
 
 
-def _book_listing(pruning: bool, edition: int, prune_on_tie: bool, depth_limited: bool) -> Listing:
+def _book_listing(pruning: bool, edition: int, tie: TieRule, depth_limited: bool) -> Listing:
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
-    ge = "≥" if prune_on_tie else ">"
+    ge = tie.max_cut
     if edition == 3:
         terminal = ("  if CUTOFF-TEST(state, depth) then return EVAL(state)" if depth_limited
                     else "  if TERMINAL-TEST(state) then return UTILITY(state)")
@@ -155,7 +157,7 @@ def _book_listing(pruning: bool, edition: int, prune_on_tie: bool, depth_limited
                          ("max.test", f"    if v {ge} β then return v, move"),
                          ("max.return", "  return v, move")]
             title = "ALPHA-BETA-SEARCH (AIMA 4th ed., Fig. 5.7)"
-    if not prune_on_tie and pruning:
+    if not tie.prunes_on_tie and pruning:
         title += ", strict cutoff"
     lines = head + [("", "")] + max_lines + [("", "")] + _mirror(max_lines)
     return Listing(title=title, lines=tuple(lines))
@@ -213,9 +215,9 @@ def fail_hard_listing() -> Listing:
     return Listing(title="alphabeta, fail-hard (the encyclopedia's pseudocode)", lines=tuple(lines))
 
 
-def negamax_listing(*, prune_on_tie: bool = True, depth_limited: bool = False) -> Listing:
+def negamax_listing(*, tie: TieRule = TEXTBOOK, depth_limited: bool = False) -> Listing:
     """Alpha-beta in negamax form: one function, values for the side to move, the window negated and swapped."""
-    ge = "≥" if prune_on_tie else ">"
+    ge = tie.max_cut
     terminal = ("  if CUTOFF-TEST(state, depth) then return color × EVAL(state)" if depth_limited
                 else "  if TERMINAL-TEST(state) then return color × UTILITY(state)")
     lines: list[Line] = [
@@ -231,7 +233,7 @@ def negamax_listing(*, prune_on_tie: bool = True, depth_limited: bool = False) -
         ("neg.window", "    α ← MAX(α, v)"),
         ("neg.return", "  return v"),
     ]
-    title = "NEGAMAX with alpha-beta" + ("" if prune_on_tie else ", strict cutoff")
+    title = "NEGAMAX with alpha-beta" + ("" if tie.prunes_on_tie else ", strict cutoff")
     return Listing(title=title, lines=tuple(lines))
 
 

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from abteach.search.events import Event, Kind, fmt
+from abteach.search.rules import Edition
 from abteach.trace.frames import Replay
 from abteach.trace.listings import Listing
 from abteach.trace.protocol import Algorithm, NarrateStep, NodeState, ReplayStep, Status, Telling
@@ -171,7 +172,7 @@ def describe_mcts(spec: "Spec") -> Algorithm:
     label = "MCTS (UCT)" + (f", mistake: {fault.replace('_', ' ')}" if fault else "")
     return Algorithm(
         name="mcts", title="MCTS", label=label, listing=LISTING, replay=REPLAY, narrate=NARRATION,
-        start=first_words, edition=4, windowed=False, calls="{name}",
+        start=first_words, edition=Edition.FOURTH, windowed=False, calls="{name}",
         views=frozenset({"tree", "listing", "visits"}),
         faulty=frozenset({FAULT_LINES[fault]}) if fault in FAULT_LINES else frozenset(),
     )

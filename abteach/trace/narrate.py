@@ -18,7 +18,7 @@ _INF = float("inf")
 
 
 def _strict(t: Telling) -> bool:
-    return not t.algorithm.prune_on_tie
+    return not t.algorithm.tie.prunes_on_tie
 
 
 def enter(t: Telling, e: Event) -> str:

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from abteach.search.events import Bound, Event
+from abteach.search.rules import TEXTBOOK, Edition, TieRule
 from abteach.trace.listings import Listing
 from abteach.games.trees import Path
 
@@ -114,8 +115,10 @@ class Algorithm:
         How each kind of event replays into node states, and is told.
     start : callable
         ``start(trace)``: the sentence before the first step.
-    edition, prune_on_tie
-        The book's edition and the tie rule, stored here once.
+    edition : Edition
+        The book's edition whose pseudocode it follows.
+    tie : TieRule
+        The tie rule it follows (``prune_on_tie`` reads it as a flag).
     depth_limited : bool
         Whether the search stops at a depth limit and scores states there with an evaluation function.
     windowed : bool
@@ -141,8 +144,8 @@ class Algorithm:
     replay: Mapping[str, ReplayStep]
     narrate: Mapping[str, NarrateStep]
     start: Callable[["Trace"], str]
-    edition: int = 3
-    prune_on_tie: bool = True
+    edition: Edition = Edition.THIRD
+    tie: TieRule = TEXTBOOK
     depth_limited: bool = False
     windowed: bool = True
     calls: str = "{player}-VALUE({name}, α = {alpha}, β = {beta})"
@@ -150,6 +153,10 @@ class Algorithm:
     faulty: frozenset[str] = frozenset()
     faults: Mapping[str, str] = field(default_factory=dict)
     perspective: str = "max"
+
+    @property
+    def prune_on_tie(self) -> bool:
+        return self.tie.prunes_on_tie
 
     def but(self, **changes: Any) -> "Algorithm":
         """This description with some parts changed (a mistake's listing, a variant's label)."""

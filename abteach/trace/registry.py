@@ -30,6 +30,7 @@ from typing import Any, Callable, Mapping
 
 from abteach.search.later import pending
 from abteach.search.result import SearchResult, Spec, replaced
+from abteach.search.rules import Edition, TieRule
 from abteach.trace.frames import Trace
 from abteach.trace.listings import Listing
 from abteach.trace.protocol import Algorithm
@@ -163,12 +164,10 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
     """
     if not isinstance(algorithm, str) or algorithm not in _REGISTER:
         raise ValueError(f"unknown algorithm {algorithm!r}; registered: {', '.join(sorted(_REGISTER))}")
-    if isinstance(edition, bool) or edition not in (3, 4):
-        raise ValueError(f"edition must be 3 or 4, not {edition!r}")
-    for name, flag in (("prune_on_tie", prune_on_tie), ("depth_limited", depth_limited)):
-        if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be True or False, not {flag!r}")
-    return _REGISTER[algorithm].describe(Spec(algorithm, edition, prune_on_tie, depth_limited)).listing
+    ed, tie = Edition.of(edition), TieRule.of(prune_on_tie)
+    if not isinstance(depth_limited, bool):
+        raise TypeError(f"depth_limited must be True or False, not {depth_limited!r}")
+    return _REGISTER[algorithm].describe(Spec(algorithm, ed, tie, depth_limited)).listing
 
 
 def with_trace(result: SearchResult, algorithm: Algorithm | None = None) -> SearchResult:

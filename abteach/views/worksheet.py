@@ -1,7 +1,7 @@
 """Printable worksheets: one PDF per student, with their own tree, and one answer key.
 
 Each page is A4: the student's name and id, what to do, their tree (from the
-course seed and their id, :mod:`abteach.lessons.grading.variants`), and a
+course seed and their id, :mod:`abteach.grading.variants`), and a
 table with a row per node and boxes for what the node returns, whether it is
 pruned, and the α and β it is called with.  The key has the same pages,
 filled in.  Nothing is overwritten unless asked.
@@ -17,9 +17,10 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from abteach.lessons.grading.variants import Sheet, sheets
+from abteach.grading.variants import Sheet, sheets
 from abteach.lessons.practice import PRUNED
 from abteach.search.events import fmt
+from abteach.search.rules import TieRule
 from abteach.views.draw import draw_tree
 
 A4 = (8.27, 11.69)
@@ -35,7 +36,7 @@ def _page(sheet: Sheet, key: bool, course: str) -> Figure:
     fig.text(0.06, 0.965, f"Alpha-beta by hand: {course}", fontsize=15, weight="bold", va="top")
     who = f"{sheet.name} ({sheet.student_id})" if sheet.name != sheet.student_id else sheet.student_id
     fig.text(0.06, 0.935, ("ANSWER KEY for " if key else "Name: ") + who, fontsize=11, va="top")
-    rule = ("cut off on ties: v ≥ β in MAX, v ≤ α in MIN (the textbook)" if sheet.rule == "textbook"
+    rule = ("cut off on ties: v ≥ β in MAX, v ≤ α in MIN (the textbook)" if TieRule.named(sheet.rule).prunes_on_tie
             else "strict: cut off only when v > β in MAX, v < α in MIN")
     fig.text(0.06, 0.912, "For every node write the value its call returns (a node that cuts off returns its "
              "bound),\nor tick pruned if the search never visits it. Write the α and β each call receives. "
@@ -93,7 +94,7 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
     course : str
         The title printed on each page.
     exercise, size, shape, rule, ties, edition
-        As for :func:`abteach.lessons.grading.variants.student_tree`.
+        As for :func:`abteach.grading.variants.student_tree`.
     overwrite : bool
         Replace PDFs already there.  Without it, an existing file is an error
         before anything is written.

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 
 import ipywidgets as widgets
 
-from abteach.widgets.fig55_view import FigureVsAlgorithm, _css as _fig55_css
+from abteach.widgets.fig55_view import FigureVsAlgorithm, css as fig55_css
 from abteach.views.sizes import Size, resolve_size
 from abteach.widgets.stepper import Stepper, frame_options, png_size, static_stepper
 
@@ -161,7 +161,7 @@ def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) 
                                    layout=widgets.Layout(display="flex" if len(editions) > 1 else "none"))
     searches = widgets.Stack(per_search, selected_index=editions.index(shown[0]))
     widgets.jslink((switch, "index"), (searches, "selected_index"))
-    box = widgets.VBox([widgets.HTML(_fig55_css(view.size)), switch, searches])
+    box = widgets.VBox([widgets.HTML(fig55_css(view.size)), switch, searches])
     box.add_class("ab-static-fig55")
     box.add_class("ab-fig55")
     return box

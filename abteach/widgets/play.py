@@ -24,8 +24,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from abteach.games.errors import shown
-from abteach.lessons import players
-from abteach.lessons.players import Thought, think
+from abteach.agents import players
+from abteach.agents.players import Thought, think
 from abteach.views.boards import board_png, cells_of
 from abteach.widgets.fallback import with_fallback
 

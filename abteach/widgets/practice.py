@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from abteach.games.trees import Path, Tree
+from abteach.search.rules import Edition, TieRule
 from abteach.lessons.practice import PRUNED, Check, check_answers, practice_tree
 from abteach.views.draw import draw_tree
 from abteach.views.export import figure_bytes
@@ -152,10 +153,9 @@ class Practice(widgets.VBox):
         self.replay.add_class("ab-replay")
         what = ("the value each node's call returns, or tick <b>pruned</b> for every node the search never visits"
                 + (", and the α, β each is called with" if windows else ""))
-        rule_text = ("the textbook's: cut off on ties (v ≥ β, v ≤ α)" if rule == "textbook"
+        rule_text = ("the textbook's: cut off on ties (v ≥ β, v ≤ α)" if TieRule.named(rule).prunes_on_tie
                      else "strict: cut off only when v > β or v < α")
-        ordinal = {3: "3rd", 4: "4th"}[edition]
-        intro = widgets.HTML(f"<div class='ab-intro'>Run alpha-beta ({ordinal} edition) by hand. Enter {what}. "
+        intro = widgets.HTML(f"<div class='ab-intro'>Run alpha-beta ({Edition.of(edition).label}) by hand. Enter {what}. "
                              f"A node that cuts off returns its bound. Tie rule: {rule_text}.</div>")
         controls = widgets.HBox(list(self.buttons.values()))
         form = widgets.VBox([self.rows_box], layout=widgets.Layout(max_height="520px", overflow="auto",

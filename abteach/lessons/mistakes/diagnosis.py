@@ -114,7 +114,7 @@ def first_difference(correct_trace: Trace, buggy_trace: Trace) -> Difference | N
     step 26, at C: the correct test v=5 ≥ β=5 cuts off here; this search's v=5 > β=5 does not,
     so c2 is still searched
     """
-    tie_rules_differ = correct_trace.prune_on_tie != buggy_trace.prune_on_tie
+    tie_rules_differ = correct_trace.tie != buggy_trace.tie
     label: Difference | None = None  # the first return labelled differently, should nothing else differ
     for k in range(max(len(correct_trace), len(buggy_trace))):
         c = correct_trace[k] if k < len(correct_trace) else None

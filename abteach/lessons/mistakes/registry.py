@@ -24,6 +24,7 @@ from abteach.lessons.mistakes.variants import (
     Search, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_window, one_ply_too_deep,
     one_ply_too_shallow, right_to_left, shared_move, strict_test,
 )
+from abteach.search.rules import STRICT, TEXTBOOK, TieRule
 from abteach.trace.listings import Listing, alphabeta_listing
 from abteach.games.trees import Path, Tree
 
@@ -62,7 +63,7 @@ class Mistake:
         The same, as the step (1-based) and node path that :func:`first_difference` finds.
     edits : tuple
         How its pseudocode departs from the textbook's (see :meth:`listing`).
-    prune_on_tie : bool
+    tie : TieRule
         The tie rule its cutoff test uses (only the strict-test mistake differs).
 
     Examples
@@ -83,7 +84,7 @@ class Mistake:
     step: int
     node: Path
     edits: Edits = field(default=(), repr=False)
-    prune_on_tie: bool = True
+    tie: TieRule = TEXTBOOK
 
     @property
     def example_tree(self) -> Tree:
@@ -101,7 +102,7 @@ class Mistake:
         >>> print(MISTAKES["beta-in-max"].listing().text("max.window"))
             β ← MIN(β, v)   ✗ MIN's line, in MAX-VALUE
         """
-        base = alphabeta_listing(3, prune_on_tie=self.prune_on_tie, depth_limited=depth_limited)
+        base = alphabeta_listing(3, tie=self.tie, depth_limited=depth_limited)
         edits = dict(self.edits)
         lines: list[Line] = []
         for line_id, text in base.lines:
@@ -229,7 +230,7 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
             _swap("max.test", "    if v > β then return v   ✗ strict: no cutoff on a tie"),
             _swap("min.test", "    if v < α then return v   ✗ strict: no cutoff on a tie"),
         ),
-        prune_on_tie=False,
+        tie=STRICT,
     ),
     Mistake(
         id="inverted-test",

@@ -20,6 +20,7 @@ from abteach.search.alphabeta import recorder
 from abteach.search.problem import Problem
 from abteach.search.result import SearchResult, Spec, finish, run
 from abteach.search.record import Tally
+from abteach.search.rules import TieRule
 from abteach.trace.algorithms import describe, with_trace
 from abteach.trace.protocol import Algorithm
 from abteach.trace.registry import Registration, register
@@ -147,25 +148,25 @@ def run_mistake(mistake_id: str, game: Any, state: Any = None, *, depth: int | N
     m = lookup(mistake_id)
     depth, evaluate = resolve(m, game, depth, evaluate)
     problem = Problem(game, state, depth, evaluate, order)
-    log = recorder(problem, trace, m.prune_on_tie)
+    log = recorder(problem, trace, m.tie)
     value, action = run(m.search, problem, log)
-    return finish_mistake(m, problem, log, value, action, m.prune_on_tie, depth is not None)
+    return finish_mistake(m, problem, log, value, action, m.tie, depth is not None)
 
 
 #: The name a mistaken alpha-beta's results carry; their ``spec.variant`` is the mistake's id.
 MISTAKE = "alphabeta_mistake"
 
 
-def finish_mistake(m: Mistake, problem: Problem, log: Tally, value: float, action: Any, prune_on_tie: bool,
+def finish_mistake(m: Mistake, problem: Problem, log: Tally, value: float, action: Any, tie: TieRule,
                    depth_limited: bool) -> SearchResult:
-    """The result of a mistake's search, told as that mistake: ``prune_on_tie`` is the rule its recorder used.
+    """The result of a mistake's search, told as that mistake: ``tie`` is the rule its recorder used.
 
     An answer that is no legal move at the start gives a result with no move at all.
     """
     if action is not None and action not in list(problem.game.actions(problem.state)):
         action = None
         log.best.pop(problem.root, None)
-    spec = Spec(MISTAKE, 3, prune_on_tie, depth_limited, variant=m.id)
+    spec = Spec(MISTAKE, tie=tie, depth_limited=depth_limited, variant=m.id)
     return with_trace(finish(problem, log, value, spec, action))
 
 

@@ -37,7 +37,8 @@ from math import inf
 from types import MappingProxyType
 from typing import Any, Callable, Literal, Mapping
 
-from abteach.search.alphabeta import SEARCHES
+from abteach.search.alphabeta import alphabeta3
+from abteach.search.rules import STRICT
 from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Comparison, Tally
 from abteach.games.trees import MAX_DEPTH, Path
@@ -117,13 +118,13 @@ class Fault:
                    if getattr(self, f.name) != f.default]
         return f"Fault({', '.join(changed)})"
 
-    def is_cutoff(self, p: Problem, state: Any, path: Path) -> bool:
-        """CUTOFF-TEST (TERMINAL-TEST without a depth limit), ``depth_shift`` plies off."""
+    def is_cutoff(self, p: Problem, state: Any, ply: int) -> bool:
+        """CUTOFF-TEST (TERMINAL-TEST without a depth limit), ``depth_shift`` plies off; ``ply`` counts from the start."""
         if not self.depth_shift:
-            return p.is_cutoff(state, len(path))
-        if len(path) > MAX_DEPTH:
-            raise TooDeepError(len(path))
-        return p.game.is_terminal(state) or (p.depth is not None and len(path) >= p.depth + self.depth_shift)
+            return p.is_cutoff(state, ply)
+        if ply > MAX_DEPTH:
+            raise TooDeepError(ply)
+        return p.game.is_terminal(state) or (p.depth is not None and ply >= p.depth + self.depth_shift)
 
     def child_window(self, α: float, β: float) -> tuple[float, float]:
         """The (α, β) a node passes to its children."""
@@ -170,7 +171,7 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
         def max_value(state, path, α, β):
             nonlocal best
             log.enter_at(path, "max.def", "MAX", α, β)
-            if f.is_cutoff(p, state, path):
+            if f.is_cutoff(p, state, len(path) - start):
                 return log.leaf_at(path, "max.terminal", "MAX", p.utility(state), α, β)
             window = (α, β)
             v = -inf
@@ -197,7 +198,7 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
         def min_value(state, path, α, β):
             nonlocal best
             log.enter_at(path, "min.def", "MIN", α, β)
-            if f.is_cutoff(p, state, path):
+            if f.is_cutoff(p, state, len(path) - start):
                 return log.leaf_at(path, "min.terminal", "MIN", p.utility(state), α, β)
             window = (α, β)
             v = +inf
@@ -220,8 +221,10 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
                 log.window_at(path, "min.window", f.min_updates, v, α, β)
             return log.exit_at(path, "min.return", v, window, α, β)
 
+        # Paths are the tree's own, from its root, and plies count from the start, as the textbook's do.
+        start = len(p.root)
         top = max_value if p.root_is_max else min_value
-        return top(p.state, (), -inf, +inf), best
+        return top(p.state, p.root, -inf, +inf), best
 
     search.__name__ = search.__qualname__ = name
     search.__doc__ = doc
@@ -290,7 +293,7 @@ def strict_test(p: Problem, log: Tally) -> tuple[float, Any]:
     strict rule, which CS188's autograder requires.  Against the textbook it
     is a mistake, and the other way round under CS188.
     """
-    return SEARCHES[3, False](p, log)
+    return STRICT.compile(alphabeta3)(p, log)
 
 
 __all__ = [

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from abteach.games.trees import Path, Tree, tree as build_tree
-from abteach.lessons.grading.game import state_names
+from abteach.grading.game import state_names
 from abteach.trace.algorithms import alphabeta
 from abteach.trace.protocol import Status
 

@@ -1,7 +1,7 @@
 """Grading a student's ``alpha_beta_search``: right or wrong, and which classic mistake it makes.
 
 :func:`check_alphabeta` runs the submission on seeded trees and the shipped
-examples through the instrumented game (:mod:`~abteach.lessons.grading.game`),
+examples through the instrumented game (:mod:`~abteach.grading.game`),
 compares what it generated and scored, and the move, with the correct search
 under the exercise's tie rule, and then runs every mistake of
 :data:`~abteach.lessons.mistakes.MISTAKES` on the same trees: the mistake whose
@@ -56,8 +56,8 @@ from abteach.games import examples
 from abteach.games.generate import random_tree
 from abteach.games.trees import Path, Tree
 from abteach.lessons.answers import check_rule, correct, variant
-from abteach.lessons.grading.game import GradingGame, state_names
-from abteach.lessons.grading.sandbox import OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
+from abteach.grading.game import GradingGame, state_names
+from abteach.grading.sandbox import OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
 from abteach.lessons.mistakes import MISTAKES
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES
 from abteach.lessons.practice import interesting, misconception_sentence

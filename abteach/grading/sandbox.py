@@ -27,7 +27,7 @@ from pathlib import Path as FilePath
 from types import ModuleType
 from typing import Any, Callable, Sequence
 
-from abteach.lessons.grading.game import GradingGame
+from abteach.grading.game import GradingGame
 
 #: Output a submission may print before it is stopped, in bytes.
 OUTPUT_LIMIT = 1_000_000

@@ -1,0 +1,24 @@
+"""Graded exercises: check a student's alpha-beta, name the mistake, give each student their own trees.
+
+- :mod:`~abteach.grading.checker`: :func:`check_alphabeta`, which runs a
+  submission on seeded trees through an instrumented game and diagnoses it by
+  running every classic mistake on the same trees;
+- :mod:`~abteach.grading.sandbox`: running a submission in a child
+  process with a time limit and capped output;
+- :mod:`~abteach.grading.game`: the instrumented game;
+- :mod:`~abteach.grading.variants`: per-student trees from a course seed and a student id;
+- :mod:`~abteach.grading.cs188`: CS188's ``GraphGameTreeTest`` files, written and read.
+
+Headless: nothing here loads a drawing or widget library.
+"""
+
+from abteach.grading.checker import (CANDIDATES, Departure, GradingFailed, Report, check_alphabeta,
+                                     current_student, grading_trees, minimax_values, pruned_leaves, require,
+                                     require_minimax, require_pruned)
+from abteach.grading.cs188 import from_cs188, to_cs188
+from abteach.grading.game import GradingGame
+from abteach.grading.variants import Sheet, roster, sheets, student_seed, student_tree
+
+__all__ = ["check_alphabeta", "Report", "Departure", "GradingFailed", "require", "grading_trees", "CANDIDATES",
+           "GradingGame", "to_cs188", "from_cs188", "student_seed", "student_tree", "roster", "Sheet", "sheets",
+           "current_student", "minimax_values", "pruned_leaves", "require_minimax", "require_pruned"]
