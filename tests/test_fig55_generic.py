@@ -169,6 +169,6 @@ def test_figure_views_check_their_arguments(trace):
         stage_styles(TUT, STAGES[0], highlight=[(5,)])
     with pytest.raises(TypeError, match="caption must be True or False, not 'no'"):
         draw_stage(TUT, STAGES[0], caption="no")
-    with pytest.raises(TypeError, match="edition must be a string, not 4"):
-        draw_stage_frame(trace, STAGES[0], edition=4)
+    with pytest.raises(TypeError, match="label must be a string, not 4"):
+        draw_stage_frame(trace, STAGES[0], label=4)
 

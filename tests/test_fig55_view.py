@@ -136,26 +136,26 @@ def test_moving_the_slider_redraws_both_sides(results):
     assert "C is called with α = 3, not −∞" in w.disagreements.value
 
 
-def test_the_edition_switch_changes_the_algorithm_side(results):
+def test_the_search_switch_changes_the_algorithm_side(results):
     w = figure_vs_algorithm(results, start="d")
     third = bytes(w.algorithm_image.value)
-    w.edition_switch.value = "4th edition"
-    assert w.edition == "4th edition" and w.stage == "d"
+    w.search_switch.value = "4th edition"
+    assert w.search == "4th edition" and w.stage == "d"
     assert bytes(w.algorithm_image.value) != third
     assert "the 4th edition sets β = 2 at C" in w.disagreements.value
 
 
 def test_one_search_hides_the_switch(results):
     w = figure_vs_algorithm({"3rd edition": results["3rd edition"]})
-    assert w.edition_switch.layout.display == "none"
-    assert figure_vs_algorithm(results).edition_switch.layout.display == "flex"
+    assert w.search_switch.layout.display == "none"
+    assert figure_vs_algorithm(results).search_switch.layout.display == "flex"
 
 
 def test_parts_carry_the_classes_the_browser_test_finds(widget):
     assert "ab-fig55" in widget._dom_classes
     for part, cls in [(widget.slider, "ab-stage-slider"), (widget.figure_image, "ab-figure-image"),
                       (widget.algorithm_image, "ab-algorithm-image"), (widget.disagreements, "ab-disagreements"),
-                      (widget.edition_switch, "ab-edition"), (widget.nodes, "ab-stage-nodes")]:
+                      (widget.search_switch, "ab-search"), (widget.nodes, "ab-stage-nodes")]:
         assert cls in part._dom_classes
 
 

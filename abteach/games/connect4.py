@@ -167,6 +167,11 @@ class ConnectFourBoard:
         return self._n
 
     @property
+    def bitboards(self) -> tuple[int, int]:
+        """X's pieces and O's pieces, as bit masks (bit ``column * (height + 1) + row``): what a fast search reads."""
+        return self._x, self._o
+
+    @property
     def width(self) -> int:
         return self._g.width
 
@@ -227,6 +232,15 @@ class ConnectFourBoard:
 
 
 _new = object.__new__
+
+
+def board_of(g: Geometry, x: int, o: int, n: int, winner: str | None = None) -> ConnectFourBoard:
+    """The board of geometry ``g`` with X's pieces ``x`` and O's ``o`` (bit masks), ``n`` pieces in all.
+
+    For a fast search that plays on the bit masks and makes a board only to
+    evaluate it; nothing is checked.  ``winner`` is who has a line, if anyone.
+    """
+    return _board(g, x, o, n, winner)
 
 
 def _board(g: Geometry, x: int, o: int, n: int, winner: str | None) -> ConnectFourBoard:
@@ -548,4 +562,4 @@ class ConnectFour:
         return action
 
 
-__all__ = ["ConnectFour", "ConnectFourBoard", "Geometry", "MAX_SIDE"]
+__all__ = ["ConnectFour", "ConnectFourBoard", "Geometry", "MAX_SIDE", "board_of"]

@@ -338,6 +338,27 @@ class _Kernel:
                 lower, upper = max(lower, old[0]), min(upper, old[1])
         self.table[key] = (lower, upper, depth, best)
 
+    def _probe(self, entry: tuple[float, float, int, Any] | None, alpha: float, beta: float,
+               left: int) -> tuple[float | None, float, float]:
+        """What the table says before a node ``left`` plies from the limit is searched with (α, β).
+
+        The value, if the entry settles it; else None, and the window narrowed by the entry's bounds.
+        """
+        if entry is None or entry[2] < left:
+            return None, alpha, beta
+        lower, upper = entry[0], entry[1]
+        if lower >= beta:
+            self.hits += 1
+            return lower, alpha, beta
+        if upper <= alpha:
+            self.hits += 1
+            return upper, alpha, beta
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        if alpha >= beta:
+            self.hits += 1
+            return alpha, alpha, beta
+        return None, alpha, beta
+
     def _remember(self, ply: int, a: Any) -> None:
         slots = self.killers.get(ply)
         if not slots:
@@ -377,7 +398,7 @@ class _GameKernel(_Kernel):
         game, me, evaluate, table, killers = p.game, p.player, p.evaluate, self.table, self.killers
         deadline, clock = self.deadline, time.perf_counter
         assert evaluate is not None
-        store, remember = self._store, self._remember
+        store, remember, probe = self._store, self._remember, self._probe
 
         def negamax(s: Any, alpha: float, beta: float, ply: int, color: int) -> float:
             self.nodes += 1
@@ -388,21 +409,9 @@ class _GameKernel(_Kernel):
             if deadline is not None and clock() > deadline:
                 raise _OutOfTime
             alpha0, entry, left = alpha, table.get(s), depth - ply
-            if entry is not None and entry[2] >= left:
-                lower, upper = entry[0], entry[1]
-                if lower >= beta:
-                    self.hits += 1
-                    return lower
-                if upper <= alpha:
-                    self.hits += 1
-                    return upper
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-                if alpha >= beta:
-                    self.hits += 1
-                    return alpha
+            known, alpha, beta = probe(entry, alpha, beta, left)
+            if known is not None:
+                return known
             moves = _ranked([a for _, a in p.actions(s)], entry[3] if entry is not None else None, killers.get(ply))
             v, best = -inf, None
             for a in moves:
@@ -441,14 +450,13 @@ class _ConnectFourKernel(_Kernel):
     """
 
     def __init__(self, game: Any, problem: Problem, deadline: float | None) -> None:
-        super().__init__(deadline)
-        game._check_board(problem.state)  # a board of another size, or no board: the error result() gives
+        super().__init__(deadline)  # the Problem has checked the board is one of this game's
         self.game, self.p = game, problem
         g = game.geometry
         self.sequence = list(g.centre_order if problem.order is not None else range(g.width))
 
     def run(self, depth: int) -> tuple[float, Any]:
-        from abteach.games.connect4 import _board  # the one way boards are made, for evaluate
+        from abteach.games.connect4 import board_of  # the one way boards are made, for evaluate
 
         game, p = self.game, self.p
         g = game.geometry
@@ -461,7 +469,7 @@ class _ConnectFourKernel(_Kernel):
         table, killers, sequence = self.table, self.killers, self.sequence
         bottom, column, top, cells, base = g.bottom, g.column, g.top, g.width * g.height, g.bottom_row
         has_line, deadline, clock = g.has_line, self.deadline, time.perf_counter
-        store, remember = self._store, self._remember
+        store, remember, probe = self._store, self._remember, self._probe
         four = g.k == 4
         s1, s2, s3, s4 = g.shifts
         d1, d2, d3, d4 = 2 * s1, 2 * s2, 2 * s3, 2 * s4
@@ -473,21 +481,9 @@ class _ConnectFourKernel(_Kernel):
                 raise _OutOfTime
             key = (cur if n % 2 == 0 else occ ^ cur) + occ + base  # game.key: X's pieces, occupied, bottom row
             alpha0, entry, left = alpha, table.get(key), depth - ply
-            if entry is not None and entry[2] >= left:
-                lower, upper = entry[0], entry[1]
-                if lower >= beta:
-                    self.hits += 1
-                    return lower
-                if upper <= alpha:
-                    self.hits += 1
-                    return upper
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-                if alpha >= beta:
-                    self.hits += 1
-                    return alpha
+            known, alpha, beta = probe(entry, alpha, beta, left)
+            if known is not None:
+                return known
             moves = [c for c in sequence if not occ & top[c]]
             moves = _ranked(moves, entry[3] if entry is not None else None, killers.get(ply))
             opp = occ ^ cur
@@ -519,7 +515,7 @@ class _ConnectFourKernel(_Kernel):
                 elif leaves:
                     self.nodes += 1
                     x, o = (mine, opp) if n % 2 == 0 else (opp, mine)  # X moves when the count is even
-                    b = _board(g, x, o, n + 1, None)
+                    b = board_of(g, x, o, n + 1)
                     v2 = color * _finite(evaluate(b, me), b)
                 else:
                     v2 = -negamax(opp, occ | bit, n + 1, -beta, -alpha, ply + 1, -color)
@@ -534,7 +530,7 @@ class _ConnectFourKernel(_Kernel):
             store(key, v, best, alpha0, beta, left)
             return v
 
-        x, o, n = root._x, root._o, root._n
+        (x, o), n = root.bitboards, root.moves
         cur = x if n % 2 == 0 else o
         v = negamax(cur, x | o, n, -inf, inf, 0, 1)
         return v, table[game.key(root)][3]

@@ -249,16 +249,16 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
                        mark_label=FIGURE_MARK_LABEL, canvas=canvas)
 
 
-def stage_frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | None, edition: str | None,
+def stage_frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | None, label: str | None,
                         caption: bool) -> dict[str, Any]:
     """The options :func:`abteach.views.draw.draw_frame` takes to draw the algorithm at stage ``s``.
 
-    Its title (naming the search ``edition``, or the trace's edition), and the
+    Its title (naming the search ``label``, or by default the trace's edition), and the
     nodes marked: ``highlight``, or the stage's disagreeing nodes when it is ``None``.
     """
-    if edition is not None:
-        check_text(edition, "edition")
-    who = edition or f"{trace.edition}{'rd' if trace.edition == 3 else 'th'} edition"
+    if label is not None:
+        check_text(label, "label")
+    who = label or trace.edition.label
     return {
         "title": f"The algorithm ({who}) at stage ({s.label})" if caption else "",
         "caption": caption,
@@ -270,7 +270,7 @@ def stage_frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] 
 
 def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = None, *,
                      highlight: Iterable[Path] | None = None, size: str | Size = "screen",
-                     caption: bool = True, legend: bool = True, edition: str | None = None,
+                     caption: bool = True, legend: bool = True, label: str | None = None,
                      stages: Sequence[FigureStage] | None = None, canvas: tuple[float, float] | None = None) -> Figure:
     """Draw what the algorithm holds at a stage's step, the nodes that disagree with the figure marked.
 
@@ -287,8 +287,8 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
     caption : bool
         Write which stage, the step and what just happened above the tree.
     legend : bool
-    edition : str, optional
-        How to name the search in the title (``'3rd edition'`` by default, from the trace).
+    label : str, optional
+        How to name the search in the title (by default its edition, ``'3rd edition'``, from the trace).
     stages : sequence of FigureStage, optional
         Where to look a label up, as for :func:`disagreeing_nodes`.
     canvas : (float, float), optional
@@ -316,7 +316,7 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
     check_flag(caption, "caption")
     s = stage_of(which, _tree_of(trace), stages)
     return draw_frame(trace, stage_step(s, trace), ax, size=size, legend=legend, canvas=canvas,
-                      **stage_frame_options(trace, s, highlight, edition, caption))
+                      **stage_frame_options(trace, s, highlight, label, caption))
 
 
 _STATUS_WORDS: Final = {Status.UNVISITED: "not reached", Status.ACTIVE: "on the stack", Status.DONE: "returned",

@@ -3,7 +3,7 @@
 :func:`figure_vs_algorithm` puts the figure's drawing of a stage
 (:func:`abteach.views.fig55.draw_stage`) beside the algorithm's
 (:func:`abteach.views.fig55.draw_stage_frame`) under a stage slider, with the
-stage's disagreements written out below and a switch between editions.  It is
+stage's disagreements written out below and a switch between searches.  It is
 handed searches already run, and never runs one; the drawings and tables are
 :mod:`abteach.views.fig55`'s.
 """
@@ -92,7 +92,7 @@ class FigureVsAlgorithm(widgets.VBox):
     """A figure's stages (Fig. 5.5 by default) and the algorithm side by side, one stage at a time.
 
     Build one with :func:`figure_vs_algorithm`.  ``stage`` is the label of the
-    stage shown, ``edition`` the label of the search shown.
+    stage shown, ``search`` the label of the search shown.
 
     The two drawings sit side by side where they fit and one above the other
     where they do not; each is shown at its own size, shrinking only as far as
@@ -105,8 +105,8 @@ class FigureVsAlgorithm(widgets.VBox):
     ----------
     slider : ipywidgets.SelectionSlider
         The stage, class ``ab-stage-slider``.
-    edition_switch : ipywidgets.ToggleButtons
-        The search shown, class ``ab-edition`` (hidden when there is only one).
+    search_switch : ipywidgets.ToggleButtons
+        The search shown, class ``ab-search`` (hidden when there is only one).
     figure_image, algorithm_image : ipywidgets.Image
         The two drawings, classes ``ab-figure-image`` and ``ab-algorithm-image``.
     figure_title, algorithm_title : ipywidgets.HTML
@@ -128,10 +128,10 @@ class FigureVsAlgorithm(widgets.VBox):
                        for label, t in self.traces.items()}
         labels = [s.label for s in self.stages]
         first = labels[0] if start is None else stage_of(start, None, self.stages).label
-        self._pngs: dict[tuple[str, str, str], bytes] = {}  # per widget: (side, edition, stage) -> PNG
+        self._pngs: dict[tuple[str, str, str], bytes] = {}  # per widget: (side, search, stage) -> PNG
         self.canvas = self._canvas()
 
-        self.edition_switch = widgets.ToggleButtons(
+        self.search_switch = widgets.ToggleButtons(
             options=list(self.traces), value=next(iter(self.traces)), description="search",
             layout=widgets.Layout(display="flex" if len(self.traces) > 1 else "none"))
         self.slider = widgets.SelectionSlider(
@@ -145,7 +145,7 @@ class FigureVsAlgorithm(widgets.VBox):
         self.nodes = widgets.HTML(layout=widgets.Layout(overflow="visible"))
         self.disagreements = widgets.HTML(layout=widgets.Layout(overflow="visible"))
         self.slider.observe(lambda _: self._show(), names="value")
-        self.edition_switch.observe(lambda _: self._show(), names="value")
+        self.search_switch.observe(lambda _: self._show(), names="value")
         self._show()
         # Both drawings have the canvas's size; lay their boxes out from it.
         width, _ = png_size(bytes(self.figure_image.value))
@@ -164,13 +164,13 @@ class FigureVsAlgorithm(widgets.VBox):
                                                             overflow="visible"))
         images.add_class("ab-fig55-images")
         # The browser test and any custom CSS find the parts by these classes.
-        for w, name in [(self.edition_switch, "ab-edition"), (self.slider, "ab-stage-slider"),
+        for w, name in [(self.search_switch, "ab-search"), (self.slider, "ab-stage-slider"),
                         (self.heading, "ab-fig55-heading"), (self.figure_image, "ab-figure-image"),
                         (self.algorithm_image, "ab-algorithm-image"), (self.figure_title, "ab-figure-title"),
                         (self.algorithm_title, "ab-algorithm-title"), (self.nodes, "ab-stage-nodes"),
                         (self.disagreements, "ab-disagreements")]:
             w.add_class(name)
-        super().__init__([widgets.HTML(css(self.size)), self.edition_switch, self.slider, self.heading, images,
+        super().__init__([widgets.HTML(css(self.size)), self.search_switch, self.slider, self.heading, images,
                           self.nodes, self.disagreements], layout=widgets.Layout(overflow="visible"))
         self.add_class("ab-fig55")
 
@@ -178,13 +178,13 @@ class FigureVsAlgorithm(widgets.VBox):
         """One canvas, in inches, that both drawings of every stage, in every search, fit on."""
         tree = cast(Tree, next(iter(self.traces.values())).tree)
         sizes = []
-        for edition, trace in self.traces.items():
+        for label, trace in self.traces.items():
             for s in self.stages:
-                marked = tuple(dict.fromkeys(d.path for d in self._found[edition][s.label]))
+                marked = tuple(dict.fromkeys(d.path for d in self._found[label][s.label]))
                 sizes.append(styles_size(stage_styles(tree, s, highlight=marked), size=self.size,
                                          mark_label=FIGURE_MARK_LABEL))
                 sizes.append(frame_size(trace, stage_step(s, trace), size=self.size,
-                                        **stage_frame_options(trace, s, marked, edition, False)))
+                                        **stage_frame_options(trace, s, marked, label, False)))
         return max(w for w, _ in sizes), max(h for _, h in sizes)
 
     # -- what is shown ------------------------------------------------------------
@@ -194,18 +194,18 @@ class FigureVsAlgorithm(widgets.VBox):
         return self.slider.value
 
     @property
-    def edition(self) -> str:
+    def search(self) -> str:
         """The label of the search shown."""
-        return self.edition_switch.value
+        return self.search_switch.value
 
     @property
     def trace(self) -> Trace:
-        return self.traces[self.edition]
+        return self.traces[self.search]
 
     @property
     def current(self) -> list[Disagreement]:
         """The disagreements of the stage shown, for the search shown."""
-        return self._found[self.edition][self.stage]
+        return self._found[self.search][self.stage]
 
     @property
     def highlighted(self) -> tuple[Path, ...]:
@@ -222,17 +222,17 @@ class FigureVsAlgorithm(widgets.VBox):
         """
         self.slider.value = stage_of(label, None, self.stages).label
 
-    def use(self, edition: str) -> None:
-        """Show the search called ``edition``.
+    def use(self, label: str) -> None:
+        """Show the search called ``label``.
 
         Raises
         ------
         KeyError
             A label that is not one of the searches (the message lists them).
         """
-        if edition not in self.traces:
-            raise KeyError(f"no search {edition!r}; the searches are {list(self.traces)}")
-        self.edition_switch.value = edition
+        if label not in self.traces:
+            raise KeyError(f"no search {label!r}; the searches are {list(self.traces)}")
+        self.search_switch.value = label
 
     def _figure(self, caption: bool) -> Figure:
         s = stage_of(self.stage, None, self.stages)
@@ -243,18 +243,18 @@ class FigureVsAlgorithm(widgets.VBox):
     def _algorithm_options(self, caption: bool) -> dict[str, Any]:
         s = stage_of(self.stage, None, self.stages)
         canvas = self.canvas if not caption else (self.canvas[0], 0.0)
-        return {**stage_frame_options(self.trace, s, self.highlighted, self.edition, caption), "canvas": canvas}
+        return {**stage_frame_options(self.trace, s, self.highlighted, self.search, caption), "canvas": canvas}
 
     def figure_png(self) -> bytes:
         """The figure's drawing of the stage shown, as the widget shows it (its title is above it), as PNG bytes."""
-        key = ("figure", self.edition, self.stage)
+        key = ("figure", self.search, self.stage)
         if key not in self._pngs:
             self._pngs[key] = figure_bytes(self._figure(False), "png")
         return self._pngs[key]
 
     def algorithm_png(self) -> bytes:
         """The algorithm's drawing at the stage's step, as the widget shows it, as PNG bytes."""
-        key = ("algorithm", self.edition, self.stage)
+        key = ("algorithm", self.search, self.stage)
         if key not in self._pngs:
             s = stage_of(self.stage, None, self.stages)
             self._pngs[key] = frame_png(self.trace, stage_step(s, self.trace), size=self.size,
@@ -271,10 +271,10 @@ class FigureVsAlgorithm(widgets.VBox):
         # Not "left" and "right": where the screen is narrow the drawings stack.
         self.heading.value = (
             f"<div><b>{'Fig. 5.5' if book else 'The figure at stage'} ({html.escape(s.label)})</b>, the ranges it "
-            f"draws, beside <b>the algorithm ({html.escape(self.edition)})</b> at step {step} of {len(self.trace)}, "
+            f"draws, beside <b>the algorithm ({html.escape(self.search)})</b> at step {step} of {len(self.trace)}, "
             f"with α, β and v. {verdict}</div>")
         self.figure_title.value = _title_html(stage_caption(s, self.trace.tree))
-        title = stage_frame_options(self.trace, s, self.highlighted, self.edition, True)["title"]
+        title = stage_frame_options(self.trace, s, self.highlighted, self.search, True)["title"]
         self.algorithm_title.value = _title_html(f"{title}\n{frame_caption(self.trace, self.trace.frame(step))}")
         self.figure_image.value = self.figure_png()
         self.algorithm_image.value = self.algorithm_png()
@@ -301,10 +301,10 @@ class FigureVsAlgorithm(widgets.VBox):
         else:
             what = "no disagreement"
         step = stage_step(stage_of(self.stage, None, self.stages), self.trace)
-        return f"FigureVsAlgorithm({self.edition}, stage ({self.stage}) at step {step} of {len(self.trace)}: {what})"
+        return f"FigureVsAlgorithm({self.search}, stage ({self.stage}) at step {step} of {len(self.trace)}: {what})"
 
 
-def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[FigureStage] = FIG_5_5, *,
+def figure_vs_algorithm(searches: Mapping[str, Any], stages: Sequence[FigureStage] = FIG_5_5, *,
                         size: str | Size = "screen", start: str | None = None) -> FigureVsAlgorithm:
     """A figure beside the algorithm: a stage slider, both trees, and what disagrees, written out.
 
@@ -313,7 +313,7 @@ def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[
 
     Parameters
     ----------
-    results_by_edition : mapping of str to SearchResult or Trace
+    searches : mapping of str to SearchResult or Trace
         The searches to compare with the figure, already run, e.g.
         ``{"3rd edition": ab.alphabeta(tree), "4th edition": ab.alphabeta(tree, edition=4)}``.
         Two or more add a switch between them.
@@ -350,15 +350,15 @@ def figure_vs_algorithm(results_by_edition: Mapping[str, Any], stages: Sequence[
     ...
     ValueError: figure_vs_algorithm needs at least one search to compare with the figure
     """
-    if not isinstance(results_by_edition, Mapping):
-        raise TypeError("results_by_edition must be a dict of label to search result, "
-                        f"e.g. {{'3rd edition': ab.alphabeta(tree)}}, not {shown(results_by_edition)}")
-    if not results_by_edition:
+    if not isinstance(searches, Mapping):
+        raise TypeError("searches must be a dict of label to search result, "
+                        f"e.g. {{'3rd edition': ab.alphabeta(tree)}}, not {shown(searches)}")
+    if not searches:
         raise ValueError("figure_vs_algorithm needs at least one search to compare with the figure")
     stages = tuple(stages)
     if not stages:
         raise ValueError("figure_vs_algorithm needs at least one stage of the figure")
-    traces = {str(label): _trace_of(r, str(label)) for label, r in results_by_edition.items()}
+    traces = {str(label): _trace_of(r, str(label)) for label, r in searches.items()}
     return FigureVsAlgorithm(traces, stages, size=size, start=start)
 
 

@@ -116,7 +116,7 @@ def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) 
     >>> [len(_first(s, widgets.Stack).children) for s in per_search], live.size.name
     ([7, 7], 'screen')
     """
-    shown = live.edition, live.stage
+    shown = live.search, live.stage
     view = live if size is None or resolve_size(size) == live.size else FigureVsAlgorithm(
         live.traces, live.stages, size=size, start=live.stage)
     stage_labels = [s.label for s in view.stages]
@@ -127,8 +127,8 @@ def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) 
                                  overflow="hidden", align_items="flex-start")
     row_layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start", overflow="visible")
     per_search = []
-    for edition in view.traces:
-        view.use(edition)
+    for label in view.traces:
+        view.use(label)
         slider = widgets.SelectionSlider(options=[(f"({label})", label) for label in stage_labels],
                                          value=shown[1], description="stage")
         slider.add_class("ab-stage-slider")
@@ -156,10 +156,10 @@ def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) 
         per_search.append(widgets.VBox([slider, stack]))
     view.use(shown[0])
     view.go(shown[1])
-    editions = list(view.traces)
-    switch = widgets.ToggleButtons(options=editions, value=shown[0], description="search",
-                                   layout=widgets.Layout(display="flex" if len(editions) > 1 else "none"))
-    searches = widgets.Stack(per_search, selected_index=editions.index(shown[0]))
+    labels = list(view.traces)
+    switch = widgets.ToggleButtons(options=labels, value=shown[0], description="search",
+                                   layout=widgets.Layout(display="flex" if len(labels) > 1 else "none"))
+    searches = widgets.Stack(per_search, selected_index=labels.index(shown[0]))
     widgets.jslink((switch, "index"), (searches, "selected_index"))
     box = widgets.VBox([widgets.HTML(fig55_css(view.size)), switch, searches])
     box.add_class("ab-static-fig55")

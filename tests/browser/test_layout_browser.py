@@ -111,7 +111,7 @@ MEASURE = r"""
                               picture: el.classList.contains('ab-picture') || el.classList.contains('ab-fig55-side')});
     }
     const controls = [];
-    for (const el of root.querySelectorAll('.ab-controls > *, .ab-choice button, .ab-edition button, .ab-stage-slider')) {
+    for (const el of root.querySelectorAll('.ab-controls > *, .ab-choice button, .ab-search button, .ab-stage-slider')) {
         if (el.offsetParent === null) continue;  // hidden (a switch with one search)
         const icon = el.querySelector('i');
         controls.push({part: name(el), box: box(el), icon: icon ? box(icon) : null,
