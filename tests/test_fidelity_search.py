@@ -19,16 +19,13 @@ from abteach.search.problem import Problem
 from abteach.search.solve import Solver, SolveLimitError
 from abteach.search.table import Table
 from .strategies import examples, infinite_leaves, inner_trees
+from .test_search_laws import minimax_value
 
 GAME = ab.TicTacToe()
 
 
-def value_of(nested, maximizing=True):
-    """Plain minimax over nested lists."""
-    if not isinstance(nested, list):
-        return nested
-    values = [value_of(c, not maximizing) for c in nested]
-    return max(values) if maximizing else min(values)
+#: Plain minimax over nested lists, independent of the package.
+value_of = minimax_value
 
 
 def best_moves(nested, maximizing=True):

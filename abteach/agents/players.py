@@ -9,7 +9,8 @@ that a match (:func:`abteach.match`) repeats exactly:
 - :func:`alphabeta`, the textbook's alpha-beta cut off at a depth, with the game's evaluation;
 - :func:`engine`, iterative deepening with a transposition table, killers and the game's
   move ordering, for a time budget: Shannon's Type A;
-- :func:`mcts`, Monte Carlo tree search with a number of playouts: Type B.
+- :func:`mcts`, Monte Carlo tree search with a number of playouts: selective, as Type B is, but
+  guided by playouts rather than a plausible-move generator and an evaluation.
 
 They are also reachable as ``ab.players.random``, ``ab.players.perfect``, ...
 

@@ -5,8 +5,10 @@ There is no running v.  Each child's value goes straight into the bound,
 call returns the bound.  Every call starts with α < β, so the break comes
 exactly when the textbook's ``v ≥ β`` / ``v ≤ α`` fires, and the same leaves
 are evaluated.  What a call returns differs: ``max(α, v)`` at a MAX node and
-``min(β, v)`` at a MIN node, where the textbook returns v itself.  It never
-returns a value outside the window it was called with: *fail-hard*.
+``min(β, v)`` at a MIN node, where the textbook returns v itself.  So it is
+clamped at one end only, and called *fail-hard* for that: a MAX node never
+returns less than the α it was given, a MIN node never more than its β; a
+MAX node that cuts off still returns its v above β, a MIN node its v below α.
 
 Read it beside ``ab.listing("alphabeta_fail_hard")``.
 """

@@ -1,4 +1,4 @@
-"""Monte Carlo tree search with UCB1 (UCT): Shannon's Type B, deep and narrow.
+"""Monte Carlo tree search with UCB1 (UCT): selective, deep and narrow, in the spirit of Shannon's Type B.
 
 Each playout has the four steps of the textbook's MONTE-CARLO-TREE-SEARCH
 (AIMA 4th ed., Fig. 5.11), and each is an event:
