@@ -19,6 +19,7 @@ what it runs.  A new subcommand is a new ``Command`` added to that tuple.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -242,6 +243,9 @@ def _grade_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", default="0", help="seeds the trees; the same seed gives the same report (default: 0)")
     parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
                         help="seconds allowed per tree (default: 5)")
+    parser.add_argument("--isolation", choices=("bwrap", "limits"), default="bwrap",
+                        help="run the submission in bubblewrap (default), or, where bubblewrap cannot run, with "
+                             "the resource limits alone: it can then read the machine's files")
 
 
 def _grade(args: argparse.Namespace, out: TextIO) -> int:
@@ -250,9 +254,18 @@ def _grade(args: argparse.Namespace, out: TextIO) -> int:
     if not args.submission.is_file():
         raise InputError(f"no submission file {str(args.submission)!r}")
     from abteach.grading import check_alphabeta
-    report = check_alphabeta(args.submission, rule=TieRule.of(not args.strict).name, seed=args.seed,
-                             time_limit=args.time_limit)
-    print(f"score {report.score} of {report.out_of}; diagnosis {report.diagnosis or 'none'}", file=out)
+    from abteach.grading.sandbox import SandboxUnavailable
+    if args.isolation != "bwrap":
+        print("abteach grade: warning: grading without bubblewrap, with the resource limits alone: the submission "
+              "can read this machine's files", file=sys.stderr)
+    try:
+        report = check_alphabeta(args.submission, rule=TieRule.of(not args.strict).name, seed=args.seed,
+                                 time_limit=args.time_limit, isolation=args.isolation)
+    except SandboxUnavailable as err:
+        raise InputError(str(err)) from None
+    # Mistakes that fit equally are all named, as the feedback's own Diagnosis line names them.
+    named = " or ".join(report.diagnoses) or report.diagnosis or "none"
+    print(f"score {report.score} of {report.out_of}; diagnosis {named}", file=out)
     print(report.feedback, file=out)
     return 0
 
@@ -342,7 +355,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     command: Command = args._command
     usage: argparse.ArgumentParser = args._parser
     try:
-        return command.run(args, out)
+        status = command.run(args, out)
+        out.flush()  # here, where a closed pipe is caught, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader stopped reading (`abteach grade ... | head`): what it wanted was written, and the
+        # interpreter must not fail again flushing stdout at exit, so stdout becomes /dev/null.
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+        return 0
     except UsageError as err:
         usage.error(str(err))
     except (InputError, FileExistsError) as err:

@@ -5,8 +5,9 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
 
 1. ``nbgrader generate_assignment`` for every assignment;
 2. sample submissions: the search written correctly in three styles, each
-   classic mistake, a loop and a crash (``samples/``), and two students'
-   answers by hand on their own trees;
+   classic mistake, a loop, a crash and hostile ones that try to cheat or
+   to take the grader down (``samples/``), and two students' answers by
+   hand on their own trees;
 3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
 
 It prints every score and diagnosis, checks that no hidden test reached a
@@ -186,6 +187,7 @@ def main() -> None:
         for student in sorted(scores):
             for cell, r in sorted(scores[student].items()):
                 diagnosis = r["diagnosis"] or ("-" if not r["failed"] else "?")
+                diagnosis += f" ({r['failure']})" if r.get("failure") else ""
                 points = f"{r.get('score', '?'):g}/{r.get('max_score', '?'):g}" if "score" in r else "?"
                 print(f"{student:26s} {cell:32s} {points:>7s}  {diagnosis}")
         print(f"{len(feedback)} feedback pages; hidden tests leaked: {len(leaked)}; {seconds:.0f} s")

@@ -24,6 +24,9 @@ def test_grade_prints_the_score_and_the_diagnosis(tmp_path):
     assert bug.returncode == 0 and "diagnosis test-before-update" in bug.stdout.splitlines()[0]
     strict = run("grade", SAMPLES / "bug_strict_test.py", "--strict", cwd=tmp_path)
     assert strict.stdout.startswith("score 15 of 15; diagnosis none")
+    # A search that never prunes fits two mistakes equally: both are named.
+    alike = run("grade", SAMPLES / "bug_no_window.py", cwd=tmp_path)
+    assert alike.stdout.splitlines()[0].endswith("; diagnosis no-pruning or no-window")
 
 
 def test_grade_refuses_a_missing_file_and_a_bad_limit(tmp_path):

@@ -3,13 +3,15 @@
 What each submission should score is read from its sample's name, not from the
 grader: ``correct_*`` is right under both rules once rewritten for the strict
 one, ``bug_<mistake>`` is that mistake (and ``bug_strict_test`` is right under
-the strict rule), ``loop`` times out and ``crash`` raises.
+the strict rule), ``loop`` times out and ``crash`` raises; ``hostile_*`` scores nothing and is
+reported as its ``# Expected: KIND`` line says (a failure, or ``wrong``: it ran and earned nothing).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -40,6 +42,9 @@ def expected(sample: str, cell: str) -> tuple[bool, str | None]:
         return True, None
     if sample == "bug_strict_test":
         return (True, None) if strict else (False, "strict-test")
+    if sample == "bug_no_window":
+        # It prunes nothing, so from outside it is no pruning at all as well: the grader names both, that first.
+        return False, "no-pruning"
     if sample.startswith("bug_"):
         return False, sample.removeprefix("bug_").replace("_", "-")
     return False, "unknown"
@@ -58,6 +63,18 @@ def test_every_search_submission_scores_and_is_diagnosed_as_its_name_says(summar
             scores[student][c]["score"] for c in ("test_alpha_beta_search", "test_alpha_beta_search_strict"))
     assert scores["loop"]["test_alpha_beta_search"]["failure"] == "timeout"
     assert scores["crash"]["test_alpha_beta_search"]["failure"] == "raised"
+
+
+def test_every_hostile_submission_is_reported_with_its_reason_from_a_function_in_a_notebook(summary):
+    # In a notebook the grader is handed the kernel's function: it grades that function's source, in the sandbox.
+    hostile = [s for s in SAMPLES if s.startswith("hostile_")]
+    assert len(hostile) >= 10
+    for sample in hostile:
+        kind = re.search(r"^# Expected: (\w+)$", (ROOT / "course" / "samples" / f"{sample}.py").read_text(), re.M)
+        assert kind, sample
+        for cell in ("test_alpha_beta_search", "test_alpha_beta_search_strict"):
+            got = summary["scores"][sample.replace("_", "-")][cell]
+            assert got["failure"] == (None if kind.group(1) == "wrong" else kind.group(1)), (sample, cell, got)
 
 
 def test_students_by_hand_are_graded_on_their_own_trees(summary):

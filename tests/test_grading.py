@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import abteach as ab
-from abteach.grading.checker import CANDIDATES, expectations, grading_trees
+from abteach.grading.checker import CANDIDATES, behaviour, expectations, grading_trees, what_it_did
+from abteach.grading.game import GradingGame, state_names
 
 SAMPLES = Path(__file__).resolve().parent.parent / "course" / "samples"
 
@@ -33,8 +34,10 @@ def test_each_classic_bug_is_named(bug):
     mistake = bug.removeprefix("bug_").replace("_", "-")
     assert mistake in ab.mistakes.MISTAKES
     r = ab.grading.check_alphabeta(sample(bug), seed=3)
-    assert r.diagnosis == mistake and r.score < r.out_of
-    assert r.departure is not None and f"Diagnosis: {mistake}" in r.feedback
+    # α and β not passed down prunes nothing, as plain minimax does: both are named, no pruning first.
+    assert r.diagnoses == (("no-pruning", mistake) if mistake == "no-window" else (mistake,))
+    assert r.diagnosis == r.diagnoses[0] and r.score < r.out_of
+    assert r.departure is not None and f"Diagnosis: {' or '.join(r.diagnoses)}" in r.feedback
     assert ab.mistakes.MISTAKES[mistake].title in r.feedback or mistake == "strict-test"
 
 
@@ -51,12 +54,16 @@ def test_the_same_seed_gives_the_same_report():
 
 
 def test_every_candidate_mistake_shows_on_the_grading_trees_and_each_differs_from_the_others():
+    assert {"no-pruning", "root-window-reset"} <= set(CANDIDATES)
     for rule in ("textbook", "strict"):
         exp = expectations(0, rule)
         signature = {m: tuple(e[1][m] for e in exp) for m in CANDIDATES}
         right = tuple(e[0] for e in exp)
         assert all(s != right for s in signature.values())
-        assert len(set(signature.values())) == len(CANDIDATES)
+        # Two searches that never prune look alike from outside; every other pair differs.
+        assert signature["no-pruning"] == signature["no-window"]
+        others = [s for m, s in signature.items() if m != "no-window"]
+        assert len(set(others)) == len(others)
 
 
 def test_the_grading_trees_have_max_at_the_root_ties_and_cutoffs():
@@ -68,13 +75,15 @@ def test_the_grading_trees_have_max_at_the_root_ties_and_cutoffs():
 
 
 def test_a_loop_is_stopped_once_and_uses_no_cpu_after_the_report(tmp_path):
+    # The heartbeat is a file the loop writes: only without bubblewrap can a submission write one
+    # (test_grading_hostile.py checks that no sandboxed process outlives its report).
     beat = tmp_path / "beat"
     code = ("import time\n"
             "def alpha_beta_search(game, state):\n"
             f"    n = 0\n    while True:\n        n += 1\n"
             f"        if n % 10000 == 0:\n            open({str(beat)!r}, 'a').write('.')\n")
     start = time.perf_counter()
-    r = ab.grading.check_alphabeta(code, time_limit=1.0)
+    r = ab.grading.check_alphabeta(code, time_limit=1.0, isolation="limits")
     took = time.perf_counter() - start
     assert (r.score, r.failure) == (0, "timeout") and "did not finish" in r.feedback
     # One time limit, not one per tree (there are more than ten trees).
@@ -148,3 +157,151 @@ def test_a_value_returned_beside_the_move_is_compared():
     lying = source.replace("    return move\n", "    return 99, move\n", 1)
     r = ab.grading.check_alphabeta(lying, seed=1)
     assert r.score == 0 and "the value 99" in r.feedback
+
+
+# -- naming the mistake: the student's own code ------------------------------------------------
+
+CORRECT = sample("correct_3rd_edition").read_text()
+ROOT_CALL = "        v = min_value(game.result(state, a), alpha, math.inf)\n"
+assert ROOT_CALL in CORRECT
+
+# Plain minimax, handed in as alpha-beta: no α, no β, no test.
+PLAIN_MINIMAX = """
+def alpha_beta_search(game, state):
+    player = game.to_move(state)
+
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    return max(game.actions(state), key=lambda a: value(game.result(state, a)))
+"""
+
+# The root window reset, in the two shapes students write it: a loop that calls each move with a fresh
+# window (many CS188 solutions), and the book's old arg max root.
+ROOT_RESET = {
+    "loop": CORRECT.replace(ROOT_CALL, "        v = min_value(game.result(state, a), -math.inf, math.inf)\n"),
+    "arg max": CORRECT.split("    best, alpha = None")[0]
+    + "    return max(game.actions(state), key=lambda a: min_value(game.result(state, a), -math.inf, math.inf))\n",
+}
+
+
+def strict(source: str) -> str:
+    """The same search with the strict tie rule's tests (CS188's)."""
+    return source.replace("if v >= beta", "if v > beta").replace("if v <= alpha", "if v < alpha")
+
+
+def run_on(source: str, tree: ab.Tree) -> GradingGame:
+    """Run a submission's search on ``tree`` here, in this process, and return the game with its records."""
+    space: dict = {}
+    exec(compile(source, "<submission>", "exec"), space)
+    game = GradingGame(tree)
+    space["alpha_beta_search"](game, game.initial)
+    return game
+
+
+def test_plain_minimax_is_diagnosed_as_no_pruning_and_names_the_lookalike_too():
+    # Premise: it scores every leaf of Fig. 5.2, where alpha-beta scores 7 of the 9 (FACTS.md §3).
+    assert len(run_on(PLAIN_MINIMAX, ab.examples.FIG_5_2).scored) == 9
+    r = ab.grading.check_alphabeta(PLAIN_MINIMAX, seed=2)
+    assert (r.diagnosis, r.diagnoses) == ("no-pruning", ("no-pruning", "no-window"))
+    assert r.feedback.splitlines()[-1] == "Diagnosis: no-pruning or no-window"
+    assert "each of these 2 mistakes" in r.feedback and "look for either in your code" in r.feedback
+    assert "1. no pruning at all." in r.feedback and "2. α and β not passed down." in r.feedback
+
+
+@pytest.mark.parametrize("shape", sorted(ROOT_RESET))
+@pytest.mark.parametrize("rule", ["textbook", "strict"])
+def test_the_root_window_reset_is_named_in_either_shape_and_tie_rule(shape, rule):
+    source = ROOT_RESET[shape] if rule == "textbook" else strict(ROOT_RESET[shape])
+    r = ab.grading.check_alphabeta(source, rule=rule, seed=4)
+    assert (r.diagnosis, r.diagnoses) == ("root-window-reset", ("root-window-reset",))
+    assert r.score < r.out_of and "the window reset at the root" in r.feedback
+    assert r.feedback.splitlines()[-1] == "Diagnosis: root-window-reset"
+
+
+def test_the_root_window_reset_differs_from_the_correct_search_only_at_the_root():
+    # On Fig. 5.2 the correct search calls C with (3, +∞) and prunes c2, c3; with (−∞, +∞) nothing cuts C.
+    got = run_on(ROOT_RESET["loop"], ab.examples.FIG_5_2)
+    assert got.scored == ["b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3"]
+    assert run_on(CORRECT, ab.examples.FIG_5_2).scored == ["b1", "b2", "b3", "c1", "d1", "d2", "d3"]
+
+
+def test_a_leaf_scored_twice_is_noted_in_passing_and_failing_feedback():
+    twice = CORRECT.replace("            return game.utility(s, player)\n",
+                            "            game.utility(s, player)\n            return game.utility(s, player)\n")
+    assert twice.count("game.utility(s, player)") == 4
+    assert run_on(twice, ab.examples.FIG_5_2).scored[:2] == ["b1", "b1"]
+    r = ab.grading.check_alphabeta(twice, seed=1)
+    assert r.passed
+    # Every leaf it scores, it scores twice: Fig. 5.2's 7 (FACTS.md §3), on every tree.
+    note = (f"Note: on tree FIG_5_2 your search scored 7 leaves more than once (b1, b2, b3, c1 and 3 more), "
+            f"and it did so on {r.out_of} of {r.out_of} trees")
+    assert note in r.feedback
+    failing = ab.grading.check_alphabeta(ROOT_RESET["loop"].replace(
+        "            return game.utility(s, player)\n",
+        "            game.utility(s, player)\n            return game.utility(s, player)\n"), seed=1)
+    assert failing.diagnosis == "root-window-reset" and "more than once" in failing.feedback
+    assert "more than once" not in ab.grading.check_alphabeta(CORRECT, seed=1).feedback
+
+
+def test_the_unknown_hint_names_states_generated_and_never_searched():
+    eager = CORRECT.replace("        for a in game.actions(s):\n            v = max(v, min_value(game.result(s, a), alpha, beta))",
+                            "        for c in [game.result(s, a) for a in game.actions(s)]:\n"
+                            "            v = max(v, min_value(c, alpha, beta))")
+    eager = eager.replace("        for a in game.actions(s):\n            v = min(v, max_value(game.result(s, a), alpha, beta))",
+                          "        for c in [game.result(s, a) for a in game.actions(s)]:\n"
+                          "            v = min(v, max_value(c, alpha, beta))")
+    assert eager.count("for c in [game.result") == 2
+    # Fig. 5.2, the first tree: C cuts off after c1 (2 ≤ 3), so c2 and c3, generated up front, are never searched.
+    game = run_on(eager, ab.examples.FIG_5_2)
+    assert {"c2", "c3"} <= set(game.generated) and not {"c2", "c3"} & set(game.scored)
+    r = ab.grading.check_alphabeta(eager, seed=0)
+    assert r.diagnosis == "unknown" and r.diagnoses == ()
+    assert ("At C your search generates c2 and c3 but never searches them: generate a child only when you are "
+            "about to search it.") in r.feedback
+
+
+def test_the_unknown_hint_names_the_extra_leaves_and_where_the_search_should_have_stopped():
+    # MAX-VALUE with the strict test, MIN-VALUE with the textbook's: no classic mistake, half of one.
+    half = CORRECT.replace("if v >= beta", "if v > beta")
+    r = ab.grading.check_alphabeta(half, seed=3)
+    assert r.diagnosis == "unknown"
+    assert "Generate a child only when" not in r.feedback
+    # Where it first goes wrong, found here by running it beside ab.alphabeta on each tree in turn.
+    for name, tree in grading_trees(3):
+        names = state_names(tree)
+        want = [names[p] for p in ab.alphabeta(tree).evaluated]
+        got = run_on(half, tree).scored
+        if got != want:
+            break
+    extra = [leaf for leaf in got if leaf not in want]
+    assert extra, "the half-strict search scores more, never less"
+    entered = {names[e.node] for e in ab.alphabeta(tree).trace if e.kind == "enter"}
+    path = next(p for p, n in names.items() if n == extra[0])[:-1]
+    while names[path] not in entered:
+        path = path[:-1]
+    assert f"At {names[path]} your search goes on to score {extra[0]}" in r.feedback
+    assert "which the correct search prunes" in r.feedback and f"tree {name}" in r.feedback
+
+
+def test_what_it_did_says_which_leaves_were_skipped_and_where():
+    # α updated in a MIN node on Fig. 5.2 skips b3 (B stops at b2) and d3 (D stops at d2), FACTS.md §3.
+    t = ab.examples.FIG_5_2
+    names = state_names(t)
+    want = behaviour(ab.alphabeta(t), names)
+    got = behaviour(ab.mistakes.run_mistake("alpha-in-min", t), names)
+    assert what_it_did(got, want, t, names) == (
+        "At B your search never scores b3, which the correct search needs: B stops too early. "
+        "At D your search never scores d3, which the correct search needs: D stops too early.")
+    # The same leaves in another order (one MAX node: nothing can be pruned either way): the order is told.
+    flat = ab.tree([1, 2, 3])
+    names = state_names(flat)
+    want = behaviour(ab.alphabeta(flat), names)
+    got = behaviour(ab.mistakes.run_mistake("right-to-left", flat), names)
+    assert what_it_did(got, want, flat, names) == (
+        "It scores the same leaves as the correct search, in another order: a3 where the correct search scores "
+        "a1. Search the children in the order game.actions gives them.")
+    assert "only its answer differs" in what_it_did(want, want, flat, names)

@@ -15,6 +15,7 @@ On Fig. 5.2 that numbers the steps:
 from __future__ import annotations
 
 import dataclasses
+import math
 from types import MappingProxyType
 
 import pytest
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 import abteach as ab
 from abteach.search.events import Kind
 from abteach.lessons.mistakes import (
-    MISTAKES, Diagnosis, Difference, Mistake, diagnose, first_difference, random_play_value, run_mistake,
+    MISTAKES, Diagnosis, Difference, Fault, Mistake, diagnose, first_difference, random_play_value, run_mistake,
 )
 
 FIG = ab.examples.FIG_5_2
@@ -39,7 +40,7 @@ def test_registry_is_read_only_and_complete():
     with pytest.raises(TypeError):
         MISTAKES["mine"] = MISTAKES["no-window"]  # type: ignore[index]
     assert set(MISTAKES) == {
-        "no-window", "alpha-in-min", "beta-in-max", "strict-test", "inverted-test", "test-before-update",
+        "no-pruning", "no-window", "root-window-reset", "alpha-in-min", "beta-in-max", "strict-test", "inverted-test", "test-before-update",
         "right-to-left", "one-ply-too-deep", "one-ply-too-shallow", "shared-move",
     }
     for key, m in MISTAKES.items():
@@ -80,10 +81,17 @@ def test_a_mistake_trace_replays_like_any_other(mistake_id):
 
 # (mistake, tree, options, step, node, kind in the correct trace, kind in the buggy one)
 FIRST_DIFFERENCES = [
+    # After b1 (steps 5-6) B sets v = 3 (step 7); the correct search then tests 3 ≤ −∞ (step 8), and a
+    # search with no test goes straight on to its next call, on b2.
+    ("no-pruning", "FIG_5_2", {}, 8, (0, 1), Kind.TEST, Kind.ENTER),
     # B lowers β to 3 after b1 and passes (−∞, 3) to b2; the bug passes (−∞, +∞).  b2's call is step 10.
     ("no-window", "FIG_5_2", {}, 10, (0, 1), Kind.ENTER, Kind.ENTER),
     # Step 9 is B's window update after b1: β = 3, but the bug writes α.
     ("alpha-in-min", "FIG_5_2", {}, 9, (0,), Kind.WINDOW, Kind.WINDOW),
+    # The encyclopedia's tree: the first root move, B, is searched with (−∞, +∞) by both, in 59 steps
+    # (see test_root_window_reset_departs_at_the_second_root_move); A then sets v, tests and raises α to 3
+    # (60-62), and at 63 it calls C, with (3, +∞) in the correct search and (−∞, +∞) in the buggy one.
+    ("root-window-reset", "WIKIPEDIA", {}, 63, (1,), Kind.ENTER, Kind.ENTER),
     # MIN nodes are right, so B is the same; A's window update after B (step 23) writes β, not α.
     ("beta-in-max", "FIG_5_2", {}, 23, (), Kind.WINDOW, Kind.WINDOW),
     # TIED runs as Fig. 5.2 but with two leaves under B (steps 1-18); C is entered at 19 with α = 5,
@@ -130,6 +138,25 @@ def test_the_no_window_difference_names_both_windows():
                       "where the correct search passes (−∞, 3)")
 
 
+def test_the_no_pruning_difference_is_the_missing_test():
+    d = diagnose("no-pruning").difference
+    assert str(d) == ("step 8, at b2: B makes no cutoff test and goes on with a call on b2, "
+                      "where the correct search tests v=3 ≤ α=−∞")
+
+
+def test_root_window_reset_departs_at_the_second_root_move():
+    # Counted by hand on the encyclopedia's tree (enter and v ← ±∞ per inner node; per child its own steps,
+    # then value, test and window, or value and cutoff; exit): K takes 7-19, E's loop after K 20-22, L 23-34
+    # (l2 = 4 ≤ α = 5 cuts l3 at 33), E 35-38, B's loop after E 39-41, F with M 42-55, B 56-59, A 60-62.
+    t = ab.examples.WIKIPEDIA
+    correct, buggy = ab.alphabeta(t).trace, run_mistake("root-window-reset", t).trace
+    assert correct[62].kind is Kind.ENTER and correct[62].node == (1,)
+    assert (correct[62].alpha, correct[62].beta) == (3, float("inf"))
+    assert (buggy[62].alpha, buggy[62].beta) == (-float("inf"), float("inf"))
+    assert str(diagnose("root-window-reset").difference) == (
+        "step 63, at C: C is called with (α, β) = (−∞, +∞) where the correct search passes (3, +∞)")
+
+
 def test_the_shared_move_difference_is_the_answer():
     d = diagnose("shared-move").difference
     assert (d.correct.move, d.buggy.move) == (0, 2)
@@ -161,6 +188,38 @@ def test_no_window_evaluates_every_leaf_but_keeps_value_and_move():
     d = diagnose("no-window")
     assert d.value_right and d.same_move and d.correct_leaves == 7
     assert d.extra == ((1, 1), (1, 2)) and d.missed == ()
+
+
+def test_no_pruning_is_minimax_with_no_test_and_no_bound_moved():
+    r = run_mistake("no-pruning", FIG)
+    assert (r.value, r.move_name, r.leaves, r.pruned, r.cutoffs) == (3, "a1", 9, [], 0)
+    assert r.evaluated == ALL_LEAVES_FIG
+    assert not [e for e in r.trace if e.kind in (Kind.TEST, Kind.WINDOW, Kind.CUTOFF)]
+    assert all((e.alpha, e.beta) == (-math.inf, math.inf) for e in r.trace if e.kind is Kind.ENTER)
+    d = diagnose("no-pruning")
+    assert d.value_right and d.same_move and d.extra == ((1, 1), (1, 2)) and d.missed == ()
+
+
+def test_no_pruning_cannot_test_before_the_update():
+    with pytest.raises(ValueError, match="prune=False"):
+        Fault(prune=False, test_before_update=True)
+
+
+def test_root_window_reset_loses_the_cutoffs_that_come_from_the_root():
+    # The encyclopedia's tree: value 6 by the middle move, 9 leaves; J is pruned under D, l3 and o2 deeper.
+    # With the root's α not passed on, D is searched with (−∞, +∞): after I = 5 nothing cuts J, whose R
+    # (r1 = 9, r2 = 8) is searched; R = 8 ≥ β = 5 at J then still prunes S.  l3 and o2 are pruned as before,
+    # since those cutoffs come from inside B's and C's own windows.
+    t = ab.examples.WIKIPEDIA
+    r = run_mistake("root-window-reset", t)
+    assert (r.value, r.move) == (6, 1)
+    assert r.leaves == len(reset_root_search(t.to_nested(), "MAX")[2]) == 11
+    assert set(r.evaluated) - set(ab.alphabeta(t).evaluated) == {(2, 1, 0, 0), (2, 1, 0, 1)}
+    assert r.pruned == [(0, 0, 1, 2), (1, 0, 1, 1), (2, 1, 1)]
+    assert [(e.alpha, e.beta) for e in r.trace if e.kind is Kind.ENTER and len(e.node) == 1] == [
+        (-math.inf, math.inf)] * 3
+    d = diagnose("root-window-reset")
+    assert d.value_right and d.same_move and d.missed == () and d.extra == ((2, 1, 0, 0), (2, 1, 0, 1))
 
 
 def test_alpha_in_min_prunes_the_best_replies_and_gets_value_and_move_wrong():
@@ -309,11 +368,74 @@ def _leaves(t):
     return [n.path for n in t.leaves()]
 
 
+def reset_root_search(nested, root):
+    """The root window reset, written as a student writes it: (value, move, evaluated leaf paths).
+
+    The root loops over its moves, calling the other side's function on each with a fresh (−∞, +∞),
+    and keeps the first best; below the root it is the textbook's alpha-beta (≥ and ≤).
+    """
+    evaluated = []
+
+    def max_value(node, path, alpha, beta):
+        if not isinstance(node, list):
+            evaluated.append(path)
+            return node
+        v = -math.inf
+        for i, child in enumerate(node):
+            v = max(v, min_value(child, path + (i,), alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+
+    def min_value(node, path, alpha, beta):
+        if not isinstance(node, list):
+            evaluated.append(path)
+            return node
+        v = math.inf
+        for i, child in enumerate(node):
+            v = min(v, max_value(child, path + (i,), alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    best, move = None, None
+    for i, child in enumerate(nested):
+        if root == "MAX":
+            v = min_value(child, (i,), -math.inf, math.inf)
+            better = best is None or v > best
+        else:
+            v = max_value(child, (i,), -math.inf, math.inf)
+            better = best is None or v < best
+        if better:
+            best, move = v, i
+    return best, move, evaluated
+
+
 @given(trees)
 def test_law_no_window_is_minimax(t):
     r, mm = run_mistake("no-window", t), ab.minimax(t)
     assert (r.value, r.move) == (mm.value, mm.move)
     assert r.pruned == [] and r.evaluated == _leaves(t)
+
+
+@given(trees)
+def test_law_no_pruning_is_minimax_and_never_tests(t):
+    r, mm = run_mistake("no-pruning", t), ab.minimax(t)
+    assert (r.value, r.move, r.evaluated, r.pruned) == (mm.value, mm.move, _leaves(t), [])
+    assert not [e for e in r.trace if e.kind in (Kind.TEST, Kind.WINDOW, Kind.CUTOFF)]
+
+
+@given(trees)
+def test_law_root_window_reset_is_the_students_arg_max_root(t):
+    r = run_mistake("root-window-reset", t)
+    value, move, evaluated = reset_root_search(t.to_nested(), t.root.player)
+    assert (r.value, r.move, r.evaluated) == (value, move, evaluated)
+    # The right value, and a best move; never fewer leaves than the textbook, never more than minimax.
+    d = diagnose("root-window-reset", t)
+    assert d.value_right and d.move_right and d.missed == ()
+    assert ab.alphabeta(t).leaves <= r.leaves <= ab.minimax(t).leaves
 
 
 @given(trees)

@@ -136,13 +136,15 @@ def test_answers_copied_from_a_mistake_are_flagged_exactly_where_it_differs(nest
     assert set(c.wrong) == departs
     assert c.score == len(t) - len(departs)
     if not departs:
-        assert c.misconception is None
+        assert c.misconception is None and c.misconceptions == ()
     else:
-        named = c.misconception
-        assert named is not None
-        # The mistake named gives these very answers on this tree (it may be another with identical ones).
-        named_answers = answers_from_events(A.variant(named, t, rule))
-        assert not any(differs(named_answers[p], theirs[p]) for p in right)
+        # Every mistake that gives these very answers on this tree fits equally, and each is named:
+        # the other tie rule first, then in the registry's order.
+        alike = [m for m in MISTAKES
+                 if not any(differs(answers_from_events(A.variant(m, t, rule))[p], theirs[p]) for p in right)]
+        assert mid in alike
+        assert c.misconceptions == tuple(sorted(alike, key=lambda m: m != "strict-test"))
+        assert c.misconception == c.misconceptions[0]
 
 
 def test_practice_trees_are_interesting_and_reproducible():
@@ -169,3 +171,31 @@ def test_hints_come_for_the_first_wrong_node_and_show_me_starts_there():
     # The replay starts at the cutoff at C that prunes c2 (frame k shows the trace after its k-th event).
     event = c.result.trace.events[c.replay_step - 1]
     assert event.kind == "cutoff" and event.node == (1,)
+
+
+# Every node's minimax value and nothing pruned: what plain minimax answers on Fig. 5.2.
+FIG52_MINIMAX = {**FIG52_RIGHT, "c2": 4, "c3": 6}
+
+
+def test_answers_that_several_mistakes_give_name_them_all():
+    # On Fig. 5.2 four mistakes prune nothing and return every node's minimax value: no test at all, no
+    # window passed, the root's window reset (C is called with (−∞, +∞), so c1 = 2 cannot cut), and right
+    # to left (D = 2 first, then C's last child c1 = 2 ≤ 2 cuts nothing).  They fit these answers equally.
+    c = check_answers(ab.examples.FIG_5_2, FIG52_MINIMAX)
+    assert c.misconceptions == ("no-pruning", "no-window", "root-window-reset", "right-to-left")
+    assert c.misconception == "no-pruning"
+    assert c.message == (
+        "11 of 13 nodes right; look again at c2, c3. Your answers are what a search gives that never tests for a "
+        "cutoff, as plain minimax does, or one that does not pass α and β down to the children, or one that "
+        "searches each root move with a fresh window (−∞, +∞), or one that visits the children from right to left.")
+    hint = next(h for h in c.hints if h.startswith("Your answers are"))
+    assert all(MISTAKES[m].explanation.split(". ")[0] in hint for m in c.misconceptions)
+
+
+def test_a_root_window_reset_by_hand_is_named_alone_where_it_shows():
+    # The encyclopedia's tree: with the root's α not passed on, D (called with (−∞, +∞)) searches J, whose
+    # R returns 8 and whose S is then pruned; J returns 8 ≥ β = 5, and D returns 5 exactly, as I gives it.
+    t = ab.examples.WIKIPEDIA
+    theirs = answers_from_events(run_mistake("root-window-reset", t))
+    assert theirs[(2, 1)] == 8 and theirs[(2, 1, 1)] == "pruned" and theirs[(2,)] == 5
+    assert check_answers(t, theirs).misconceptions == ("root-window-reset",)

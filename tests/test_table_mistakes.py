@@ -36,9 +36,9 @@ def dag_value(position="A", depth=None, ply=0):
     return max(values) if g.to_move(position) == "MAX" else min(values)
 
 
-def test_the_registry_is_apart_from_the_ten_and_read_only():
+def test_the_registry_is_apart_from_the_classic_twelve_and_read_only():
     assert set(TABLE_MISTAKES) == {"fail-low-as-exact", "raised-alpha-flag", "ignore-depth", "key-without-window"}
-    assert not set(TABLE_MISTAKES) & set(MISTAKES) and len(MISTAKES) == 10
+    assert not set(TABLE_MISTAKES) & set(MISTAKES) and len(MISTAKES) == 12
     with pytest.raises(TypeError):
         TABLE_MISTAKES["x"] = TABLE_MISTAKES["ignore-depth"]  # type: ignore[index]
     faults = {m.fault for m in TABLE_MISTAKES.values()}

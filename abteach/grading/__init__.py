@@ -3,8 +3,13 @@
 - :mod:`~abteach.grading.checker`: :func:`check_alphabeta`, which runs a
   submission on seeded trees through an instrumented game and diagnoses it by
   running every classic mistake on the same trees;
-- :mod:`~abteach.grading.sandbox`: running a submission in a child
-  process with a time limit and capped output;
+- :mod:`~abteach.grading.sandbox`: running a submission's source in a fresh
+  interpreter under bubblewrap, with resource limits, its game answered by
+  the grader, which keeps every record;
+- :mod:`~abteach.grading.harness`: the submission's side of that run, the
+  only code in its process besides its own (never imported by the grader);
+- :mod:`~abteach.grading.source`: a submission as source text, from a file,
+  text or a notebook's function, and its use of the package found;
 - :mod:`~abteach.grading.game`: the instrumented game;
 - :mod:`~abteach.grading.variants`: per-student trees from a course seed and a student id;
 - :mod:`~abteach.grading.cs188`: CS188's ``GraphGameTreeTest`` files, written and read.
@@ -17,8 +22,9 @@ from abteach.grading.checker import (CANDIDATES, Departure, GradingFailed, Repor
                                      require_minimax, require_pruned)
 from abteach.grading.cs188 import from_cs188, to_cs188
 from abteach.grading.game import GradingGame
+from abteach.grading.sandbox import SandboxUnavailable
 from abteach.grading.variants import Sheet, roster, sheets, student_seed, student_tree
 
 __all__ = ["check_alphabeta", "Report", "Departure", "GradingFailed", "require", "grading_trees", "CANDIDATES",
            "GradingGame", "to_cs188", "from_cs188", "student_seed", "student_tree", "roster", "Sheet", "sheets",
-           "current_student", "minimax_values", "pruned_leaves", "require_minimax", "require_pruned"]
+           "current_student", "SandboxUnavailable", "minimax_values", "pruned_leaves", "require_minimax", "require_pruned"]

@@ -54,10 +54,11 @@ from typing import Any, Callable, Mapping, Sequence
 
 from abteach.games import examples
 from abteach.games.generate import random_tree
-from abteach.games.trees import Path, Tree
+from abteach.games.trees import Node, Path, Tree
 from abteach.lessons.answers import check_rule, correct, variant
 from abteach.grading.game import GradingGame, state_names
-from abteach.grading.sandbox import OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
+from abteach.grading.sandbox import ISOLATIONS, OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
+from abteach.grading.source import SourceUnavailable, submission, uses_package
 from abteach.lessons.mistakes import MISTAKES
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES
 from abteach.lessons.practice import interesting, misconception_sentence
@@ -82,6 +83,8 @@ class Behaviour:
     # The root's value, when the search tells it (a submission that returns (value, move)); a mistake's
     # behaviour is told apart by the rest, so the value is compared on its own.
     value: float | None = field(default=None, compare=False)
+    # Leaves scored more than once: noted in the feedback, not held against the search.
+    repeated: tuple[str, ...] = field(default=(), compare=False)
 
     def same_value(self, other: "Behaviour") -> bool:
         return self.value is None or other.value is None or math.isclose(self.value, other.value, abs_tol=1e-9)
@@ -110,16 +113,22 @@ class Report:
         Trees passed, of trees checked; 0 whenever the submission failed to run.
     diagnosis : str or None
         ``None`` when correct; a mistake id from ``ab.mistakes.MISTAKES`` when
-        the submission behaves as that mistake does on every tree; ``'unknown'`` otherwise.
+        the submission behaves as that mistake does on every tree (the first of
+        :attr:`diagnoses`); ``'unknown'`` otherwise.
     departure : Departure or None
         The first tree and node where it departs.
     feedback : str
         What failed and why, for the student.
     failure : str or None
         What stopped it, if anything: 'missing', 'load', 'raised', 'timeout',
-        'output', 'none' (returned None), 'illegal' (returned no legal move).
+        'output', 'none' (returned None), 'illegal' (returned no legal move), 'package' (it imports
+        abteach instead of writing the search).
     rule, seed
         As given.
+    diagnoses : tuple of str
+        Every mistake the submission behaves as on every tree, in the
+        registry's order: more than one when they cannot be told apart from
+        outside (no pruning at all, and α and β not passed down, never prune).
     """
 
     score: int
@@ -131,6 +140,7 @@ class Report:
     rule: str = "textbook"
     seed: int | str = 0
     tree_names: tuple[str, ...] = field(default=(), repr=False)
+    diagnoses: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -232,15 +242,18 @@ def _shared_move(result: SearchResult) -> str | None:
 # -- the check --------------------------------------------------------------------
 
 def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int | str = 0,
-                    time_limit: float = TIME_LIMIT, edition: int = 3) -> Report:
+                    time_limit: float = TIME_LIMIT, edition: int = 3, isolation: str = "bwrap") -> Report:
     """Grade a student's ``alpha_beta_search(game, state)``; never raises for the student's failure.
 
     Parameters
     ----------
     alpha_beta_search : callable, str or path
-        The function; or source text, or a ``.py`` file, that defines it
-        (then syntax and import errors are reported too).  ``None`` reports
-        that no function was defined.
+        Source text, or a ``.py`` file, that defines it; or the function,
+        graded by its source and that of the helpers, imports and constants
+        it uses from its module (a notebook cell's).  Only the source is run,
+        in a fresh sandboxed interpreter (:mod:`~abteach.grading.sandbox`);
+        syntax and import errors are reported.  ``None`` reports that no
+        function was defined.
     rule : {'textbook', 'strict'}
         The tie rule the exercise asks for: the textbook's ``v ≥ β``, or CS188's ``v > β``.
     seed : int or str
@@ -250,10 +263,19 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
         exceeds it, and nothing of the submission runs after the report returns.
     edition : {3, 4}
         The edition the exercise follows: both prune the same leaves, so it changes only the wording.
+    isolation : {'bwrap', 'limits'}
+        ``'bwrap'`` (the default) runs the submission in bubblewrap; ``'limits'``
+        with the resource limits alone, where bubblewrap cannot run (it can then
+        read the machine's files), and the feedback says so.
 
     Returns
     -------
     Report
+
+    Raises
+    ------
+    abteach.grading.sandbox.SandboxUnavailable
+        With ``isolation='bwrap'``, on a machine where bubblewrap is missing or cannot start.
     """
     check_rule(rule)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
@@ -262,6 +284,8 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    if isolation not in ISOLATIONS:
+        raise ValueError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
     trees = grading_trees(seed, rule)
     n = len(trees)
 
@@ -276,9 +300,37 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
             hasattr(alpha_beta_search, "__fspath__")):
         return fail("missing", f"alpha_beta_search is a {type(alpha_beta_search).__name__}, not a function: "
                                "define it with def alpha_beta_search(game, state): ...")
+    try:
+        code = submission(alpha_beta_search)
+    except (SourceUnavailable, OSError) as error:
+        return fail("load", f"Your code could not be read: {error}")
+    package = uses_package(code.source)
+    if package is not None:
+        return fail("package", _package_text(package))
     games: list[Callable[[], GradingGame]] = [_maker(t, exp[2]) for (_, t), exp in zip(trees, expectations(seed, rule))]
-    outcome = run_submission(alpha_beta_search, games, time_limit=time_limit)
-    return _report(outcome, trees, expectations(seed, rule), rule, seed, edition, time_limit)
+    outcome = run_submission(code.source, games, name=code.name, filename=code.filename,
+                             hidden=_hidden(tuple(name for name, _ in trees)), time_limit=time_limit,
+                             isolation=isolation)
+    report = _report(outcome, trees, expectations(seed, rule), rule, seed, edition, time_limit)
+    if isolation != "bwrap":
+        report = replace(report, feedback=f"{UNSANDBOXED}\n{report.feedback}")
+    return report
+
+
+#: The first line of feedback graded without bubblewrap: never silently.
+UNSANDBOXED = ("Note: graded without bubblewrap, with the resource limits alone: this submission could read "
+               "this machine's files.")
+
+
+def _hidden(names: Sequence[str]) -> frozenset[int]:
+    """The trees feedback must not show: every one that is not a shipped example."""
+    return frozenset(k for k, name in enumerate(names) if name not in examples.ALL)
+
+
+def _package_text(package: str) -> str:
+    return (f"Your code imports {package}, the package that checks your work: this exercise is to write the "
+            "search yourself, so this part earns no marks. Remove the import, and search with the game's own "
+            "methods (to_move, actions, result, is_terminal, utility).")
 
 
 def _maker(tree: Tree, names: dict[Path, str]) -> Callable[[], GradingGame]:
@@ -293,6 +345,8 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
     def fail(kind: str, text: str, departure: Departure | None = None) -> Report:
         return Report(0, n, "unknown", departure, f"{text}\nDiagnosis: unknown ({kind})", kind, rule, seed, names)
 
+    if outcome.package:
+        return fail("package", _package_text(outcome.package))
     if outcome.load_error:
         return fail("load", "Your code could not be loaded:\n" + outcome.load_error)
     if outcome.printed > OUTPUT_LIMIT:
@@ -315,34 +369,30 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
     passed = [b == exp[0] and b.same_value(exp[0]) for b, exp in zip(behaviours, expected)]
     score = sum(passed)
     label = f"alpha-beta ({'the textbook' if rule == 'textbook' else 'the strict'} tie rule, edition {edition})"
+    twice = _scored_twice(behaviours, names)
     if all(passed):
-        return Report(n, n, None, None, f"All {n} trees right: your search is {label}.", None, rule, seed, names)
-    diagnosis = next((m for m in CANDIDATES
-                      if all(b == exp[1][m] for b, exp in zip(behaviours, expected))
-                      and any(exp[1][m] != exp[0] for exp in expected)), "unknown")
+        return Report(n, n, None, None, "\n".join([f"All {n} trees right: your search is {label}.", *twice]),
+                      None, rule, seed, names)
+    fits = fitting(behaviours, [(exp[0], exp[1]) for exp in expected])
+    diagnosis = fits[0] if fits else "unknown"
     k = passed.index(False)
-    departure = _departure(k, names[k], behaviours[k], expected[k][0], outcome.runs[k].returned)
+    hidden = _hidden(names)
+    departure = _departure(k, names[k], behaviours[k], expected[k][0], outcome.runs[k].shown, k in hidden)
     lines = [f"{score} of {n} trees right. On {departure}."]
     illegal = next((j for j, b in enumerate(behaviours) if b.move is None and expected[j][0].move is not None), None)
     if illegal is not None:
-        lines.append(f"On tree {names[illegal]} your search returned {outcome.runs[illegal].returned!r}, "
+        lines.append(f"On tree {names[illegal]} your search returned {outcome.runs[illegal].shown}, "
                      f"which is not a legal action there; the actions were {_moves(trees[illegal][1])}.")
-    if diagnosis == "strict-test":
-        lines.append("Your search is correct for the other tie rule: this exercise cuts off "
-                     + ("on ties (v ≥ β, v ≤ α), as the textbook does." if rule == "textbook"
-                        else "only on strict inequalities (v > β, v < α), as CS188 does; yours also cuts off on ties."))
-    elif diagnosis != "unknown":
-        m = MISTAKES[diagnosis]
-        lines.append(f"On every tree your search behaves as one with this mistake: {m.title}. "
-                     + misconception_sentence(diagnosis).replace("Your answers are", "That is"))
-        lines.append(m.explanation)
-    else:
-        lines.append("Its behaviour matches none of the classic mistakes; compare it line by line with the "
-                     "pseudocode. Generate a child only when you are about to search it.")
+    lines.extend(diagnosis_lines(fits, rule) if fits else
+                 ["Its behaviour matches none of the classic mistakes; compare it line by line with the pseudocode. "
+                  + what_it_did(behaviours[k], expected[k][0], trees[k][1], expected[k][2])])
+    lines.extend(twice)
     tree = trees[k][1]
-    lines.append(f"The tree (MAX at the root, lists are children left to right): {tree.to_nested()}")
-    lines.append(f"Diagnosis: {diagnosis}")
-    return Report(score, n, diagnosis, departure, "\n".join(lines), None, rule, seed, names)
+    lines.append(f"The tree (MAX at the root, lists are children left to right): {tree.to_nested()}" if k not in hidden
+                 else f"Tree {names[k]} is one of the hidden trees, so it is not shown; test your search on the "
+                      "shipped examples (ab.examples) and on trees of your own.")
+    lines.append(f"Diagnosis: {' or '.join(fits) if fits else 'unknown'}")
+    return Report(score, n, diagnosis, departure, "\n".join(lines), None, rule, seed, names, fits)
 
 
 def _moves(tree: Tree) -> list[str]:
@@ -355,9 +405,12 @@ def _student(run: Run, root: str, legal: list[str]) -> Behaviour:
     if not isinstance(move, str) or move not in legal:
         move = None
     scored: list[str] = []
+    repeated: list[str] = []
     for s in run.scored:
         if s not in scored:
             scored.append(s)
+        elif s not in repeated:
+            repeated.append(s)
     order: list[str] = []
     for s in run.generated:
         if s not in order:
@@ -365,11 +418,15 @@ def _student(run: Run, root: str, legal: list[str]) -> Behaviour:
     value = returned[0] if isinstance(returned, tuple) and len(returned) == 2 else None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         value = None
-    return Behaviour(move, frozenset(run.generated) | {root}, tuple(scored), tuple(order), value)
+    return Behaviour(move, frozenset(run.generated) | {root}, tuple(scored), tuple(order), value, tuple(repeated))
 
 
-def _departure(k: int, tree_name: str, got: Behaviour, want: Behaviour, returned: Any) -> Departure:
-    """Where, on tree ``k``, the student's generated states first part from the correct ones."""
+def _departure(k: int, tree_name: str, got: Behaviour, want: Behaviour, shown: str, hidden: bool = False) -> Departure:
+    """Where, on tree ``k``, the student's generated states first part from the correct ones.
+
+    ``shown`` is what the submission returned, as feedback may describe it; on
+    a ``hidden`` tree no value, the submission's or the correct one, is told.
+    """
     for i, name in enumerate(want.order):
         mine = got.order[i] if i < len(got.order) else None
         if mine != name:
@@ -387,12 +444,160 @@ def _departure(k: int, tree_name: str, got: Behaviour, want: Behaviour, returned
         return Departure(k + 1, tree_name, "the root", f"your search scores the leaves {', '.join(got.scored)}; "
                                                 f"the correct search scores {', '.join(want.scored)}")
     if not got.same_value(want):
-        return Departure(k + 1, tree_name, "the root", f"your search returns the value {got.value!r}; the "
+        return Departure(k + 1, tree_name, "the root", "your search returns a value that is not the root's "
+                                                       "minimax value" if hidden else
+                                                       f"your search returns the value {_short(got.value)}; the "
                                                        f"correct value is {want.value!r}")
     if got.move is None:
-        return Departure(k + 1, tree_name, "the root", f"your search returns {returned!r}, which is not a legal "
+        return Departure(k + 1, tree_name, "the root", f"your search returns {shown}, which is not a legal "
                                                        f"action there; the correct move is {want.move!r}")
     return Departure(k + 1, tree_name, "the root", f"your search returns {got.move!r}; the correct move is {want.move!r}")
+
+
+def _short(value: Any) -> str:
+    """A number's repr, cut to the length feedback shows of anything a submission returned."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- naming the mistake --------------------------------------------------------------
+
+def fitting(behaviours: Sequence[Behaviour],
+            expected: Sequence[tuple[Behaviour, Mapping[str, Behaviour]]]) -> tuple[str, ...]:
+    """Every candidate mistake that behaves as the submission does on every tree, in the registry's order.
+
+    A mistake that behaves as the correct search on every tree explains nothing and is left out.  Two
+    mistakes can fit equally: what a search generates and scores is all the grader sees, and, for
+    instance, a search with no cutoff test and one that never passes α and β down both prune nothing.
+
+    Parameters
+    ----------
+    behaviours : sequence of Behaviour
+        The submission's, one per tree.
+    expected : sequence of (Behaviour, mapping)
+        Per tree, the correct search's behaviour and each candidate mistake's, by id.
+
+    Examples
+    --------
+    >>> right = Behaviour("a1", frozenset({"A", "B"}), ("b1",))
+    >>> every = Behaviour("a1", frozenset({"A", "B", "C"}), ("b1", "c1"))
+    >>> wrong = {m: right for m in CANDIDATES} | {"no-pruning": every, "no-window": every}
+    >>> fitting([every], [(right, wrong)])
+    ('no-pruning', 'no-window')
+    >>> fitting([right], [(right, wrong)])
+    ()
+    """
+    return tuple(m for m in CANDIDATES
+                 if all(b == mistakes[m] for b, (_, mistakes) in zip(behaviours, expected))
+                 and any(mistakes[m] != right for right, mistakes in expected))
+
+
+def diagnosis_lines(fits: Sequence[str], rule: str) -> list[str]:
+    """The feedback's lines on the mistakes that fit: each named and explained, as alternatives when several do."""
+    if len(fits) == 1:
+        return _named(fits[0], rule)
+    lines = [f"On every tree your search behaves exactly as each of these {len(fits)} mistakes does; from the "
+             "states a search generates and the leaves it scores they cannot be told apart, so look for "
+             + ("either" if len(fits) == 2 else "any of them") + " in your code."]
+    for k, m in enumerate(fits, start=1):
+        lines.extend(_named(m, rule, f"{k}. "))
+    return lines
+
+
+def _named(mistake_id: str, rule: str, lead: str | None = None) -> list[str]:
+    """One mistake for the feedback: its title and what it does, then its explanation.
+
+    ``lead`` numbers it among several that fit; ``None`` when it is the only one.
+    """
+    if mistake_id == "strict-test":
+        cuts = ("on ties (v ≥ β, v ≤ α), as the textbook does." if rule == "textbook"
+                else "only on strict inequalities (v > β, v < α), as CS188 does; yours also cuts off on ties.")
+        head = "Your search is correct for the other tie rule" if lead is None else f"{lead}the other tie rule"
+        return [f"{head}: this exercise cuts off {cuts}"]
+    m = MISTAKES[mistake_id]
+    head = "On every tree your search behaves as one with this mistake: " if lead is None else lead
+    return [f"{head}{m.title}. " + misconception_sentence(mistake_id).replace("Your answers are", "That is"),
+            m.explanation]
+
+
+def what_it_did(got: Behaviour, want: Behaviour, tree: Tree, names: Mapping[Path, str]) -> str:
+    """A hint for a search no mistake explains, from what it did on ``tree``: which leaves, and at which node.
+
+    Leaves it scored that the correct search prunes are told at the node that
+    should have cut off before them; leaves it skipped, at the node that
+    stopped too early; states it generated and never searched, at their parent.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> from abteach.grading.game import state_names
+    >>> t = ab.examples.FIG_5_2
+    >>> names = state_names(t)
+    >>> want = behaviour(ab.alphabeta(t), names)
+    >>> got = behaviour(ab.minimax(t), names)
+    >>> print(what_it_did(got, want, t, names))
+    At C your search goes on to score c2 and c3, which the correct search prunes: C can stop before them.
+    """
+    path = {name: p for p, name in names.items()}
+
+    def below(leaves: Sequence[str], known: frozenset[str]) -> dict[str, list[str]]:
+        # Each leaf under its nearest ancestor in `known`: the node that decided whether it is searched.
+        groups: dict[str, list[str]] = {}
+        for leaf in leaves:
+            p = path[leaf][:-1]
+            while p and names[p] not in known:
+                p = p[:-1]
+            groups.setdefault(names[p], []).append(leaf)
+        return groups
+
+    said = []
+    extra = [s for s in got.scored if s not in want.scored]
+    for node, leaves in below(extra, want.generated).items():
+        said.append(f"At {node} your search goes on to score {_few(leaves)}, which the correct search prunes: "
+                    f"{node} can stop before {'it' if len(leaves) == 1 else 'them'}.")
+    missing = [s for s in want.scored if s not in got.scored]
+    for node, leaves in below(missing, got.generated).items():
+        said.append(f"At {node} your search never scores {_few(leaves)}, which the correct search needs: "
+                    f"{node} stops too early.")
+    idle = [s for s in got.order if s not in want.generated and not _searched(tree.node(path[s]), got, names)]
+    for node, states in below(idle, frozenset(names[path[s][:-1]] for s in idle)).items():
+        said.append(f"At {node} your search generates {_few(states)} but never searches "
+                    f"{'it' if len(states) == 1 else 'them'}: generate a child only when you are about to search it.")
+    if said:
+        return " ".join(said[:3])
+    if got.scored != want.scored:
+        k = next(i for i, (a, b) in enumerate(zip(got.scored, want.scored)) if a != b)
+        return (f"It scores the same leaves as the correct search, in another order: {got.scored[k]} where the "
+                f"correct search scores {want.scored[k]}. Search the children in the order game.actions gives them.")
+    return ("It generates and scores exactly what the correct search does; only its answer differs, so look at "
+            "how the root chooses its move and what it returns.")
+
+
+def _searched(node: Node, got: Behaviour, names: Mapping[Path, str]) -> bool:
+    """Whether the submission searched ``node``: scored it (a leaf) or generated a child of it."""
+    if node.is_leaf:
+        return names[node.path] in got.scored
+    return any(names[c.path] in got.generated for c in node.children)
+
+
+def _few(items: Sequence[str], most: int = 4) -> str:
+    """``'c2, c3 and d1'``; past ``most`` items, ``'c2, c3, c4, c5 and 3 more'``."""
+    items = list(items)
+    if len(items) > most:
+        return f"{', '.join(items[:most])} and {len(items) - most} more"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _scored_twice(behaviours: Sequence[Behaviour], names: Sequence[str]) -> list[str]:
+    """A note on leaves the submission scored more than once: the first tree where it did, and on how many."""
+    trees = [(name, b.repeated) for name, b in zip(names, behaviours) if b.repeated]
+    if not trees:
+        return []
+    name, leaves = trees[0]
+    what = f"{len(leaves)} leaf" if len(leaves) == 1 else f"{len(leaves)} leaves"
+    more = f", and it did so on {len(trees)} of {len(behaviours)} trees" if len(trees) > 1 else ""
+    return [f"Note: on tree {name} your search scored {what} more than once ({_few(leaves)}){more}: "
+            "game.utility was called again on a leaf it had already scored. Call it once per leaf and keep the value."]
 
 
 class GradingFailed(AssertionError):
@@ -496,5 +701,6 @@ def require_pruned(tree: Tree, leaves: Any, rule: str = "textbook") -> None:
 
 
 __all__ = ["check_alphabeta", "Report", "Departure", "Behaviour", "grading_trees", "require", "GradingFailed",
+           "fitting", "diagnosis_lines", "what_it_did",
            "CANDIDATES", "SEEDED", "current_student", "minimax_values", "pruned_leaves", "require_minimax",
            "require_pruned"]

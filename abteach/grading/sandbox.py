@@ -1,33 +1,60 @@
-"""Running a submission apart: in a child process, with a time limit, its output capped.
+"""Running a submission apart: a fresh interpreter in a sandbox, asking the grader for every move.
 
-A student's search may loop forever, raise, fail to import, print megabytes
-or return nothing.  :func:`run_submission` runs it on each game in a forked
-child process (so a function defined in a notebook runs as it is, with its
-helpers) and reports, per game, what it returned and what the game
-recorded, or what went wrong.  The parent waits at most ``time_limit``
-seconds for each game; on the first game that takes longer it kills the
-child, so a loop costs one time limit, not one per game, and nothing of the
-submission runs after :func:`run_submission` returns.  Nothing the child does
-can raise in the parent.
+A student's search may loop forever, raise, fail to import, print megabytes,
+return nothing, or try to cheat.  :func:`run_submission` runs its source in a
+new interpreter (``python -I -S``, started with :mod:`subprocess`, never a
+fork of the grader), under bubblewrap: no network, no other process, an empty
+private ``/tmp`` as its working directory, and on its file system only the
+interpreter, the standard library and the system's shared libraries, never
+the course, the grader's files or other students' work.  Inside it, the
+:mod:`~abteach.grading.harness` sets the resource limits (memory, CPU time,
+open files, file size; output is counted and stopped past
+:data:`OUTPUT_LIMIT`) before the submission loads.
 
-The child never writes to the parent's streams: in a Jupyter kernel those
-are sockets the kernel owns.
+The child holds no tree, seed or expected answer.  Its game is a proxy: each
+``to_move``, ``actions``, ``result``, ``is_terminal`` and ``utility`` call is
+a JSON line to this process, answered here from the :class:`GradingGame`,
+which keeps every record (the states generated, the leaves scored, their
+order) where the submission cannot write.  States cross as random tokens,
+new every run, so a submission reaches a state only by asking for it, and
+one that explores the whole tree is recorded as having generated it.
+Whatever the child writes is parsed as untrusted: one malformed or
+unexpected message ends the run as a failure of the submission.
+
+The parent waits at most ``time_limit`` seconds for each game; on the first
+game that takes longer it kills the child, so a loop costs one time limit,
+not one per game, and nothing of the submission runs after
+:func:`run_submission` returns.  Nothing the child does can raise here.
+
+What comes back is sanitised for feedback: :attr:`Run.shown` describes what
+the submission returned in at most :data:`REPR_LIMIT` characters (only its
+type, on a hidden game), and :attr:`Run.error` is rebuilt here from the
+grader's own copy of the source, naming on a hidden game only the exception's
+type and line, never its message.
 """
 
 from __future__ import annotations
 
-import io
-import multiprocessing
+import ast
+import builtins
+import json
+import math
 import os
+import select
+import secrets
+import shutil
+import signal
+import struct
+import subprocess
 import sys
+import tempfile
 import time
-import traceback
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path as FilePath
-from types import ModuleType
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
-from abteach.grading.game import GradingGame
+from abteach.grading.game import GradingGame, State
 
 #: Output a submission may print before it is stopped, in bytes.
 OUTPUT_LIMIT = 1_000_000
@@ -35,8 +62,36 @@ OUTPUT_LIMIT = 1_000_000
 TIME_LIMIT = 5.0
 #: Traceback lines kept from a submission's error.
 TRACEBACK_LINES = 12
+#: Address space a submission may use, in bytes.
+MEMORY_LIMIT = 512 * 2 ** 20
+#: Files a submission may hold open (the interpreter's own included).
+FILE_LIMIT = 32
+#: Bytes of one message from the child; a call or an answer is far smaller.
+MESSAGE_LIMIT = 64 * 1024
+#: Characters of a submission's source.
+SOURCE_LIMIT = 1_000_000
+#: Characters of a returned value's repr shown in feedback.
+REPR_LIMIT = 40
+#: Characters of an exception's message shown in feedback.
+ERROR_CHARS = 300
+#: Size of the submission's private /tmp, in bytes.
+TMP_SIZE = 1 << 20
+#: Seconds to wait for the interpreter to start before the first game.
+START_LIMIT = 30.0
+#: How a submission is kept apart: ``'bwrap'`` (bubblewrap and the limits) or ``'limits'`` (the limits alone).
+ISOLATIONS = ("bwrap", "limits")
 
-_PACKAGE = str(FilePath(__file__).resolve().parents[2])
+_HARNESS = FilePath(__file__).with_name("harness.py")
+#: Exceptions whose names feedback may show for a hidden game, besides the submission's own classes.
+_BUILTIN_ERRORS = frozenset(name for name, v in vars(builtins).items()
+                            if isinstance(v, type) and issubclass(v, BaseException))
+#: Function names Python gives code that has none of its own.
+_ANONYMOUS = frozenset({"<module>", "<lambda>", "<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
+_SIMPLE_TYPES = frozenset({"str", "int", "float", "bool", "NoneType", "tuple", "list", "dict", "set", "State"})
+
+
+class SandboxUnavailable(RuntimeError):
+    """The sandbox cannot run here (no bubblewrap, or no user namespaces): a problem of the machine, not the student."""
 
 
 @dataclass(frozen=True)
@@ -47,13 +102,16 @@ class Run:
     ----------
     status : {'ok', 'raised', 'timeout', 'output', 'not-run'}
     returned : Any
-        What the function returned, when it is small and simple (a str, a
-        number, a tuple of them, None); otherwise its repr.
-    generated, scored : list of str
-        What the instrumented game recorded.
+        What the function returned, as far as grading needs it: a str, a
+        number, None, a short tuple of them, or an :class:`Opaque` stand-in.
+    generated, scored : tuple of str
+        What the grader's game recorded, in order.
     error : str
-        For 'raised': the exception and the submission's own traceback lines.
+        For 'raised': the exception and the submission's own traceback lines, sanitised.
     seconds : float
+    shown : str
+        What it returned, described for feedback: at most :data:`REPR_LIMIT`
+        characters of repr, or only its type on a hidden game.
     """
 
     status: str
@@ -62,179 +120,676 @@ class Run:
     scored: tuple[str, ...] = ()
     error: str = ""
     seconds: float = 0.0
+    shown: str = ""
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What :func:`run_submission` found: a load failure, or one :class:`Run` per game."""
+    """What :func:`run_submission` found: a load failure, or one :class:`Run` per game.
+
+    Attributes
+    ----------
+    load_error : str
+    runs : tuple of Run
+    printed : int
+        Bytes the submission printed.
+    package : str
+        The package it tried to import and may not (``'abteach'``), or ``''``.
+    isolation : str
+        How it was kept apart, one of :data:`ISOLATIONS`.
+    """
 
     load_error: str = ""
     runs: tuple[Run, ...] = field(default=())
     printed: int = 0
+    package: str = ""
+    isolation: str = "bwrap"
 
 
-class _TooMuchOutput(BaseException):
-    """Raised inside the submission when it prints past the limit; a BaseException so `except Exception` lets it by."""
+@dataclass(frozen=True)
+class Opaque:
+    """Something a submission returned that is not a plain value: its type's name and a short repr."""
+
+    type: str
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
 
 
-class _Sink(io.TextIOBase):
-    """A stream that counts what is written and stops the writer past the limit."""
+class _Broken(Exception):
+    """The child wrote something that is not a message of the conversation."""
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.count = 0
 
-    def write(self, text: str) -> int:
-        self.count += len(text.encode("utf-8", "replace"))
-        if self.count > self.limit:
-            raise _TooMuchOutput()
-        return len(text)
+# -- the sandbox ---------------------------------------------------------------------
 
-    def writable(self) -> bool:
+def _seccomp_filter() -> bytes | None:
+    """A classic BPF program for seccomp: no new process or thread, no socket, no signal or trace of another process.
+
+    Every other system call is allowed; the refused ones fail with EPERM.
+    ``None`` on an architecture it does not know (the resource limits still apply there).
+    """
+    import platform
+    machine = platform.machine()
+    # (audit architecture, syscalls refused): fork, vfork, clone, clone3; socket, socketpair;
+    # kill, tkill, tgkill; ptrace, process_vm_readv, process_vm_writev.
+    known = {"x86_64": (0xC000003E, (57, 58, 56, 435, 41, 53, 62, 200, 234, 101, 310, 311)),
+             "aarch64": (0xC00000B7, (220, 435, 198, 199, 129, 130, 131, 117, 270, 271))}
+    if machine not in known:
+        return None
+    arch, refused = known[machine]
+
+    def op(code: int, jt: int, jf: int, k: int) -> bytes:
+        return struct.pack("<HBBI", code, jt, jf, k)
+    load, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    allow, kill, eperm = 0x7FFF0000, 0x80000000, 0x00050000 | 1
+    n = len(refused)
+    program = [op(load, 0, 0, 4), op(jeq, 1, 0, arch), op(ret, 0, 0, kill), op(load, 0, 0, 0),
+               # x32 system calls (numbers with bit 30 set) are refused outright on x86_64.
+               op(jge, n + 1, 0, 0x40000000)]
+    program += [op(jeq, n - i, 0, nr) for i, nr in enumerate(refused)]
+    program += [op(ret, 0, 0, allow), op(ret, 0, 0, eperm)]
+    return b"".join(program)
+
+
+def _interpreter() -> str:
+    """The base interpreter (a venv's python is a link to it, and -I would find the venv's pyvenv.cfg)."""
+    base = getattr(sys, "_base_executable", "") or sys.executable
+    return os.path.realpath(base)
+
+
+@lru_cache(maxsize=4)
+def _child_path(python: str) -> tuple[str, ...]:
+    """The folders ``python -I -S`` searches for modules: the standard library and nothing else."""
+    done = subprocess.run([python, "-I", "-S", "-c", "import json, sys; print(json.dumps(sys.path))"],
+                          capture_output=True, text=True, timeout=60, env={"PATH": os.defpath})
+    if done.returncode != 0:
+        raise SandboxUnavailable(f"the interpreter {python!r} does not start with -I -S: {done.stderr[-500:]}")
+    return tuple(p for p in json.loads(done.stdout) if os.path.exists(p))
+
+
+def _binds(python: str) -> list[str]:
+    """bubblewrap's file-system arguments: the interpreter, its standard library and the system libraries, read-only."""
+    args: list[str] = []
+    bound: list[str] = []
+
+    def bind(path: str) -> None:
+        real = os.path.realpath(path)
+        if os.path.exists(real) and not any(real == b or real.startswith(b + os.sep) for b in bound):
+            args.extend(["--ro-bind", real, real])
+            bound.append(real)
+    for top in ("/usr/lib", "/usr/lib64", "/lib", "/lib64"):  # the C library, the loader, extension modules' libraries
+        if os.path.islink(top):
+            args.extend(["--symlink", os.readlink(top), top])
+        elif os.path.isdir(top):
+            bind(top)
+    bind(python)
+    for path in _child_path(python):
+        bind(path)
+    import sysconfig
+    libdir, library = sysconfig.get_config_var("LIBDIR"), sysconfig.get_config_var("INSTSONAME")
+    if libdir and library and sysconfig.get_config_var("Py_ENABLE_SHARED"):
+        bind(os.path.join(libdir, library))
+    # Installed packages (this one among them) stay out, even where they sit inside a folder bound above.
+    standard = {os.path.realpath(p) for p in _child_path(python)}
+    hidden = {os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)} - standard
+    hidden.add(os.path.realpath(FilePath(__file__).resolve().parents[2]))
+    for path in sorted(hidden):
+        if any(path.startswith(b + os.sep) for b in bound):
+            args.extend(["--tmpfs", path])
+    return args
+
+
+def _command(isolation: str, cpu: int, seccomp_fd: int | None, info_fd: int | None) -> list[str]:
+    """The command that starts the child: the harness in a fresh interpreter, in bubblewrap unless told otherwise."""
+    python = _interpreter()
+    # Without bubblewrap, the harness installs the seccomp program itself.
+    program = _seccomp_filter() if isolation == "limits" else None
+    harness = [python, "-I", "-S", "-X", "utf8", "-c", _HARNESS.read_text(encoding="utf-8"),
+               str(MEMORY_LIMIT), str(cpu), str(OUTPUT_LIMIT), str(FILE_LIMIT), program.hex() if program else "-"]
+    if isolation == "limits":
+        return harness
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxUnavailable("bubblewrap (bwrap) is not installed, so a submission cannot be sandboxed: install "
+                                 "it (apt-get install bubblewrap), or grade with isolation='limits' "
+                                 "(abteach grade --isolation limits) for the resource limits alone")
+    box = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
+           "--hostname", "sandbox", *_binds(python), "--proc", "/proc", "--dev", "/dev",
+           "--size", str(TMP_SIZE), "--tmpfs", "/tmp", "--chdir", "/tmp",
+           # The sandbox's own root and /dev are memory with no size limit: nothing may be written there.
+           "--remount-ro", "/dev", "--remount-ro", "/"]
+    if seccomp_fd is not None:
+        box += ["--seccomp", str(seccomp_fd)]
+    if info_fd is not None:
+        box += ["--info-fd", str(info_fd)]
+    return [*box, "--", *harness]
+
+
+class _Child:
+    """The child process and its two pipes; every read has a deadline, and it is killed on the way out."""
+
+    def __init__(self, isolation: str, cpu: int) -> None:
+        self.isolation = isolation
+        self._folder = tempfile.TemporaryDirectory(prefix="abteach-submission-") if isolation == "limits" else None
+        self._info: int | None = None
+        self._init: int | None = None  # a pidfd for the sandbox's first process, whose end ends all of it
+        passed: list[int] = []
+        seccomp_fd = info_fd = None
+        program = _seccomp_filter() if isolation == "bwrap" else None
+        if program is not None:
+            # Handed over on a pipe: bubblewrap reads the program to its end before it starts the child.
+            seccomp_fd, write_fd = os.pipe()
+            os.write(write_fd, program)
+            os.close(write_fd)
+            passed.append(seccomp_fd)
+        if isolation == "bwrap":
+            # bubblewrap writes here the pid of the sandbox's init: killing it ends every process inside.
+            self._info, info_fd = os.pipe()
+            passed.append(info_fd)
+        try:
+            self.process = subprocess.Popen(_command(isolation, cpu, seccomp_fd, info_fd), stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=passed,
+                                            start_new_session=True, env={"PATH": os.defpath, "LC_ALL": "C.UTF-8"},
+                                            cwd=self._folder.name if self._folder else "/")
+        except OSError as error:
+            self._close_info()
+            raise SandboxUnavailable(f"the sandbox could not start: {error}") from None
+        finally:
+            for fd in passed:
+                os.close(fd)
+        assert self.process.stdin is not None and self.process.stdout is not None and self.process.stderr is not None
+        self._in, self._out = self.process.stdin.fileno(), self.process.stdout.fileno()
+        self._err = self.process.stderr.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        os.set_blocking(self._err, False)
+        self._buffer = b""
+        self.stderr = b""
+
+    def send(self, message: dict[str, Any], deadline: float | None = None) -> bool:
+        """Write one message by ``deadline`` (:data:`START_LIMIT` from now by default); False if the child is gone.
+
+        Raises TimeoutError past the deadline: a child that stops reading
+        (and writes calls it never reads the answers to) cannot block the grader.
+        """
+        data = (json.dumps(message) + "\n").encode("utf-8")
+        deadline = time.monotonic() + START_LIMIT if deadline is None else deadline
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            try:
+                if not select.select([], [self._in], [], left)[1]:
+                    continue
+                data = data[os.write(self._in, data):]
+            except BlockingIOError:
+                continue
+            except OSError:  # the child is gone
+                return False
         return True
 
+    def receive(self, deadline: float) -> dict[str, Any] | None:
+        """The next message, ``None`` at the end of the child's output; raises TimeoutError past ``deadline``."""
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > MESSAGE_LIMIT:
+                raise _Broken("a message longer than the limit")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([self._out, self._err], [], [], left)
+            if self._err in ready:
+                self._drain_stderr()
+            if self._out in ready:
+                chunk = os.read(self._out, 65536)
+                if not chunk:
+                    return None
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        if len(line) > MESSAGE_LIMIT:
+            raise _Broken("a message longer than the limit")
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError) as error:
+            raise _Broken(f"a line that is not a message ({type(error).__name__})") from None
+        if not isinstance(message, dict):
+            raise _Broken("a line that is not a message")
+        return message
 
-def _simple(x: Any, depth: int = 0) -> Any:
-    """``x`` itself if it is a plain value that can cross a pipe, else its repr (cut short)."""
-    if x is None or isinstance(x, (bool, int, float, str)):
-        return x if not isinstance(x, str) or len(x) < 200 else repr(x[:200])
-    if isinstance(x, tuple) and depth < 2 and len(x) <= 4:
-        return tuple(_simple(y, depth + 1) for y in x)
+    def _drain_stderr(self) -> bool:
+        """Read what is waiting on stderr; False at its end."""
+        try:
+            chunk = os.read(self._err, 65536)
+        except BlockingIOError:
+            return True
+        # Only bubblewrap and the interpreter's start-up write here; the rest is dropped.
+        self.stderr = (self.stderr + chunk)[:4096]
+        return bool(chunk)
+
+    def startup_error(self) -> str:
+        """What bubblewrap or the interpreter said when the child did not start."""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and select.select([self._err], [], [], 0.5)[0] and self._drain_stderr():
+            pass
+        return self.stderr.decode("utf-8", "replace").strip()[-1000:]
+
+    def ending(self) -> str:
+        """How the child ended: its exit code, or the signal that killed it."""
+        try:
+            code = self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            return "it did not end"
+        # bubblewrap passes the child's status on, a signal as 128 + its number.
+        number = -code if code < 0 else code - 128 if self.isolation == "bwrap" and code > 128 else 0
+        if number > 0:
+            try:
+                return f"killed by signal {signal.Signals(number).name}"
+            except ValueError:
+                return f"killed by signal {number}"
+        return f"exit code {code}"
+
+    def pin(self) -> None:
+        """Hold the sandbox's init by a pidfd, while it surely runs (the child has just said hello)."""
+        if self._info is None:
+            return
+        try:
+            os.set_blocking(self._info, False)
+            pid = json.loads(os.read(self._info, 65536)).get("child-pid")
+            if isinstance(pid, int) and pid > 1:
+                self._init = os.pidfd_open(pid)
+        except (OSError, ValueError, AttributeError):
+            pass  # then killing bubblewrap ends it, a moment later (--die-with-parent)
+        self._close_info()
+
+    def _close_info(self) -> None:
+        if self._info is not None:
+            os.close(self._info)
+            self._info = None
+
+    def close(self) -> None:
+        """Kill the child and everything it started, and reap it: when this returns, none of it runs."""
+        if self._init is not None:
+            # The init of a pid namespace ends only once every process in it has: bubblewrap, its parent,
+            # then exits, so waiting for bubblewrap waits for them all.
+            try:
+                signal.pidfd_send_signal(self._init, signal.SIGKILL)
+                self.process.wait(10)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+            os.close(self._init)
+            self._init = None
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)  # its own session: bubblewrap, or the interpreter alone
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.process.kill()
+        self.process.wait()
+        self._close_info()
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        if self._folder is not None:
+            self._folder.cleanup()
+
+
+# -- the game, served ----------------------------------------------------------------------
+
+class _Tokens:
+    """One game's states as the child sees them: a random token each, the same token for the same state."""
+
+    def __init__(self) -> None:
+        self._by_token: dict[str, State] = {}
+        self._by_state: dict[State, str] = {}
+
+    def out(self, state: State) -> dict[str, str]:
+        token = self._by_state.get(state)
+        if token is None:
+            token = secrets.token_hex(12)
+            self._by_state[state] = token
+            self._by_token[token] = state
+        return {"k": token, "n": repr(state)}
+
+    def state(self, token: Any) -> State | None:
+        return self._by_token.get(token) if isinstance(token, str) else None
+
+
+_METHODS = {"to_move": 1, "actions": 1, "result": 2, "is_terminal": 1, "utility": 2}
+
+
+def _argument(value: Any, tokens: _Tokens) -> Any:
+    """A call's argument from the child: a state by its token, a plain value, or a stand-in that no game accepts."""
+    if isinstance(value, dict):
+        if "k" in value:
+            found = tokens.state(value["k"])
+            return found if found is not None else Opaque("State", "a state of no game")
+        return _decode(value, tokens)
+    return _decode(value, tokens)
+
+
+def _answer(game: GradingGame, tokens: _Tokens, message: dict[str, Any]) -> dict[str, Any]:
+    """The grader's reply to one call: the game's answer, or the error the book's game would raise."""
+    method, args = message.get("m"), message.get("a")
+    if not isinstance(method, str) or method not in _METHODS or not isinstance(args, list) \
+            or len(args) != _METHODS[method]:
+        raise _Broken("a call the game does not have")
+    values = [_argument(a, tokens) for a in args]
     try:
-        text = repr(x)
-    except Exception:
-        text = f"<a {type(x).__name__}>"
-    return _Repr(text[:200])
+        got = getattr(game, method)(*values)
+    except (TypeError, ValueError) as error:
+        return {"t": "err", "e": type(error).__name__, "m": str(error)}
+    if isinstance(got, State):
+        return {"t": "ok", "v": tokens.out(got)}
+    return {"t": "ok", "v": got}
 
 
-class _Repr(str):
-    """The repr of a returned object that was not a plain value."""
+def _decode(value: Any, tokens: _Tokens, depth: int = 0) -> Any:
+    """What the child says a value is, checked: plain values kept, anything else an :class:`Opaque` stand-in."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return value if len(value) <= 200 else Opaque("str", _cut(repr(value)))
+    if isinstance(value, dict) and depth < 3:
+        if "f" in value and value["f"] in ("inf", "-inf", "nan"):
+            return float(value["f"])
+        if isinstance(value.get("tuple"), list) and len(value["tuple"]) <= 4:
+            return tuple(_decode(v, tokens, depth + 1) for v in value["tuple"])
+        if "k" in value:
+            state = tokens.state(value["k"])
+            return Opaque("State", _cut(repr(state)) if state is not None else "a state")
+        if isinstance(value.get("type"), str) and isinstance(value.get("repr"), str):
+            return Opaque(_name(value["type"]), _cut(_printable(value["repr"])))
+    raise _Broken("a value that is not one a submission can return")
 
 
-def _student_traceback(error: BaseException) -> str:
-    """The exception, with the traceback lines of the submission's own code (none of the grader's)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    own = [f for f in frames if not f.filename.startswith(_PACKAGE)]
-    lines = traceback.format_list(own[-TRACEBACK_LINES:])
-    detail = "".join(traceback.format_exception_only(type(error), error)).strip()
-    return ("".join(lines) + detail).strip()
+def _cut(text: str, limit: int = REPR_LIMIT) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _load(target: Any) -> Callable[..., Any]:
-    """The function to grade: itself, or ``alpha_beta_search`` from source text or a .py file."""
-    if isinstance(target, FilePath) or (isinstance(target, str) and target.endswith(".py") and "\n" not in target):
-        path = FilePath(target)
-        source = path.read_text()
-        filename = str(path)
+def _printable(text: str) -> str:
+    """``text`` with control characters and unpaired surrogates escaped, so feedback prints as it reads."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return "".join(c if c.isprintable() or c in "\n\t" else repr(c)[1:-1] for c in text)
+
+
+def _name(text: str) -> str:
+    """A type's name as the child reports it, if it is a name at all."""
+    return text if text.isidentifier() and len(text) <= REPR_LIMIT else "object"
+
+
+def describe(returned: Any, *, hidden: bool = False, known: Collection[str] = ()) -> str:
+    """What a submission returned, for feedback: a repr of at most :data:`REPR_LIMIT` characters and its type.
+
+    On a hidden game only the type is told, and only a type everybody knows
+    or one the submission's source defines (in ``known``): a returned string
+    or number could carry the hidden tree out.
+
+    Examples
+    --------
+    >>> describe("nowhere")
+    "'nowhere' (type str)"
+    >>> describe("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (type str)"
+    >>> describe("nowhere", hidden=True)
+    'a value of type str'
+    """
+    kind = returned.type if isinstance(returned, Opaque) else type(returned).__name__
+    if hidden:
+        return f"a value of type {kind if kind in _SIMPLE_TYPES or kind in known else 'object'}"
+    text = returned.text if isinstance(returned, Opaque) else _cut(_printable(repr(returned)))
+    return f"{text} (type {kind})"
+
+
+# -- the feedback on an error --------------------------------------------------------------
+
+@lru_cache(maxsize=8)  # asked once per game of the same submission
+def defined_names(source: str) -> frozenset[str]:
+    """The classes and functions ``source`` defines, at any depth: the only names of its own feedback repeats."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    return frozenset(node.name for node in ast.walk(tree)
+                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+
+
+def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
+    """An exception the child reported, told from the grader's own copy of the source.
+
+    The child's word is taken for line numbers (checked against the source),
+    function names (only those the source defines) and the exception's type
+    (only a built-in one or a class of the source); the code shown is the
+    grader's copy.  The message is the child's own text: shown, cut short,
+    for a public game, never for a hidden one.
+    """
+    if not isinstance(error, dict):
+        raise _Broken("an error that is not described")
+    lines = source.splitlines()
+    own = defined_names(source)
+    kind = str(error.get("type", ""))
+    # On a hidden game the name, too, could carry what the submission saw: only names fixed in advance.
+    known = kind in _BUILTIN_ERRORS or kind in own or (not hidden and kind.isidentifier() and len(kind) <= REPR_LIMIT)
+    kind = kind if known else "an exception"
+    frames = error.get("frames")
+    frames = frames if isinstance(frames, list) else []
+    shown: list[str] = []
+    for frame in frames[-TRACEBACK_LINES:]:
+        if not (isinstance(frame, list) and len(frame) == 2 and isinstance(frame[0], int)
+                and isinstance(frame[1], str)):
+            continue
+        number, where = frame
+        if not 1 <= number <= len(lines):
+            continue
+        where = where if where in own or where in _ANONYMOUS else "<code>"
+        shown.append(f'  File "{filename}", line {number}, in {where}\n    {lines[number - 1].strip()}')
+    if hidden:
+        shown = shown[-1:]
+    message = _printable(str(error.get("message", "")))
+    message = message if len(message) <= ERROR_CHARS else message[:ERROR_CHARS - 3] + "..."
+    if kind == "RecursionError":  # the frames are the same few lines over and over
+        return ("RecursionError: maximum recursion depth exceeded: look for a recursion that never reaches a "
+                "terminal state")
+    if hidden:
+        detail = f"{kind} (its message is not shown: the hidden trees stay hidden)"
     else:
-        source, filename = target, "<submission>"
-    module = ModuleType("submission")
-    module.__file__ = filename
-    exec(compile(source, filename, "exec"), module.__dict__)
-    found = module.__dict__.get("alpha_beta_search")
-    if found is None:
-        raise NameError("the submission defines no function named alpha_beta_search")
-    return found
+        detail = f"{kind}: {message}" if message else kind
+    return "\n".join([*shown, detail, *_hint(kind, error.get("os") is True)])
 
 
-def _child(conn: Any, target: Any, games: Sequence[Callable[[], GradingGame]]) -> None:
-    sink = _Sink(OUTPUT_LIMIT)
-    sys.stdout = sys.stderr = sink
+def _hint(kind: str, os_error: bool = False) -> list[str]:
+    """A line on why an error that only the sandbox causes happened."""
+    if kind == "MemoryError":
+        return [f"Your code ran out of memory: a submission may use {MEMORY_LIMIT // 2 ** 20} MB."]
+    if kind == "ModuleNotFoundError":
+        return ["A submission may import only Python's standard library (math, functools, ...)."]
+    if os_error:
+        return ["A submission runs with no files, no network and no other process: the search needs only "
+                "the game it is given."]
+    return []
+
+
+def syntax_error(source: str, filename: str) -> str | None:
+    """The feedback on a submission that does not compile, from the grader's own compile; ``None`` if it does."""
     try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-    except OSError:
-        pass
-    try:
-        function = target if callable(target) else _load(target)
-    except _TooMuchOutput:
-        conn.send(("load", f"it printed more than {OUTPUT_LIMIT:,} bytes while loading"))
-        os._exit(0)
-    except BaseException as error:  # a submission may raise anything, SystemExit included
-        conn.send(("load", _student_traceback(error)))
-        os._exit(0)
-    for k, make in enumerate(games):
-        game = make()
-        start = time.perf_counter()
-        try:
-            returned = function(game, game.initial)
-            status, error_text = "ok", ""
-        except _TooMuchOutput:
-            status, returned, error_text = "output", None, ""
-        except RecursionError as error:
-            status, returned, error_text = "raised", None, _student_traceback(error).splitlines()[-1]
-        except BaseException as error:
-            status, returned, error_text = "raised", None, _student_traceback(error)
-        seconds = time.perf_counter() - start
-        try:
-            conn.send(("run", Run(status, _simple(returned), tuple(game.generated), tuple(game.scored),
-                                  error_text, seconds)))
-        except Exception as error:  # pragma: no cover - everything sent is plain
-            conn.send(("run", Run("raised", None, (), (), f"its result could not be read: {error}", seconds)))
-        if status == "output":
-            break
-    conn.send(("end", sink.count))
-    conn.close()
-    os._exit(0)
+        compile(source, filename, "exec", dont_inherit=True, flags=ast.PyCF_ONLY_AST)
+    except SyntaxError as error:
+        where = f'  File "{filename}", line {error.lineno}\n    {(error.text or "").strip()}\n' if error.lineno else ""
+        return f"{where}{type(error).__name__}: {error.msg}"
+    except (ValueError, RecursionError, MemoryError) as error:
+        return f"SyntaxError: the source cannot be compiled ({type(error).__name__})"
+    return None
 
 
-def run_submission(target: Any, games: Sequence[Callable[[], GradingGame]], *,
-                   time_limit: float = TIME_LIMIT) -> Outcome:
-    """Run ``target(game, game.initial)`` for each game, in a child process.
+# -- the run -----------------------------------------------------------------------------
+
+def run_submission(source: str, games: Sequence[Callable[[], GradingGame]], *, name: str = "alpha_beta_search",
+                   filename: str = "<submission>", hidden: Collection[int] = (), time_limit: float = TIME_LIMIT,
+                   isolation: str = "bwrap") -> Outcome:
+    """Run ``name(game, game.initial)`` from ``source`` on each game, in a fresh sandboxed interpreter.
 
     Parameters
     ----------
-    target : callable, str or path
-        The student's function, or source text or a ``.py`` file defining ``alpha_beta_search``.
+    source : str
+        The submission's source text, which defines ``name``.
     games : sequence of callables
-        Each makes a fresh :class:`GradingGame`, in the child.
+        Each makes a fresh :class:`GradingGame`, here, in the grader: the child only asks it.
+    name : str
+        The function to grade.
+    filename : str
+        The name the feedback gives the source (``'submission.py'``, ``'<submission>'``).
+    hidden : collection of int
+        The indices of games whose trees are hidden: feedback on them tells
+        what was returned or raised by type alone.
     time_limit : float
         Seconds allowed per game.
+    isolation : {'bwrap', 'limits'}
+        ``'bwrap'`` runs the child in bubblewrap and raises
+        :class:`SandboxUnavailable` where it cannot; ``'limits'`` runs it with
+        the resource limits and the seccomp filter alone (it can then read the machine's files).
 
     Returns
     -------
     Outcome
         ``load_error`` if the submission could not be loaded; otherwise one
-        :class:`Run` per game (``'not-run'`` after a time-out or an output flood).
+        :class:`Run` per game (``'not-run'`` after a time-out, a crash or an output flood).
+
+    Raises
+    ------
+    SandboxUnavailable
+        bubblewrap is missing or cannot start a sandbox on this machine.
     """
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(send, target, games), daemon=True)
-    process.start()
-    send.close()
-    runs: list[Run] = []
-    printed = 0
-    load_error = ""
+    if not isinstance(source, str):
+        raise TypeError(f"source must be the submission's text, a str, not {type(source).__name__}")
+    if isolation not in ISOLATIONS:
+        raise ValueError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
+    if len(source) > SOURCE_LIMIT:
+        return Outcome(f"Your code is more than {SOURCE_LIMIT:,} characters long; a search is far shorter.",
+                       isolation=isolation)
+    problem = syntax_error(source, filename)
+    if problem is not None:
+        return Outcome(problem, isolation=isolation)
+    cpu = math.ceil(time_limit * len(games) + START_LIMIT)
+    child = _Child(isolation, cpu)
     try:
-        while True:
-            if not receive.poll(time_limit):
-                runs.append(Run("timeout", seconds=time_limit))
-                break
-            try:
-                kind, payload = receive.recv()
-            except EOFError:  # the child died: os._exit from the submission, a signal, memory
-                process.join(5)  # reaped first, or its exit code is not known yet
-                code = process.exitcode
-                runs.append(Run("raised", error=f"the process running it ended abruptly (exit code {code})"))
-                break
-            if kind == "load":
-                load_error = payload
-                break
-            if kind == "end":
-                printed = payload
-                break
-            runs.append(payload)
-            if payload.status == "output":
-                printed = OUTPUT_LIMIT + 1
+        return _converse(child, source, games, name=name, filename=filename, hidden=frozenset(hidden),
+                         time_limit=time_limit)
     finally:
         # Nothing of the submission may run once this returns.
-        if process.is_alive():
-            process.kill()
-        process.join(5)
-        receive.close()
-    runs.extend(Run("not-run") for _ in range(len(games) - len(runs)) if not load_error)
-    return Outcome(load_error, tuple(runs), printed)
+        child.close()
 
 
-__all__ = ["run_submission", "Run", "Outcome", "OUTPUT_LIMIT", "TIME_LIMIT"]
+def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGame]], *, name: str, filename: str,
+              hidden: frozenset[int], time_limit: float) -> Outcome:
+    """The conversation with a started child, from its hello to the last game."""
+    isolation = child.isolation
+    try:
+        hello = child.receive(time.monotonic() + START_LIMIT)
+    except (TimeoutError, _Broken):
+        hello = None
+    if hello is None or hello.get("t") != "hello":
+        said = child.startup_error()
+        raise SandboxUnavailable(f"the sandbox did not start ({child.ending()}): {said or 'it said nothing'}")
+    child.pin()
+    try:
+        child.send({"t": "load", "source": source, "name": name}, time.monotonic() + time_limit)
+    except TimeoutError:
+        pass  # it did not read its source: the wait for it to load says so
+    package = ""
+    printed = 0
+
+    def ask(deadline: float) -> dict[str, Any] | None:
+        # The next message that is not a note of a forbidden import (noted, whenever it comes).
+        nonlocal package
+        while True:
+            message = child.receive(deadline)
+            if message is None or message.get("t") != "package":
+                return message
+            package = "abteach"
+
+    try:
+        loaded = ask(time.monotonic() + time_limit)
+    except TimeoutError:
+        return Outcome(f"Loading your code did not finish within {time_limit:g} s: does it run a search, or "
+                       "loop, when the file is run?", package=package, isolation=isolation)
+    except _Broken as broken:
+        return Outcome(f"Your code wrote to the grader's channel ({broken}), which a search never does.",
+                       package=package, isolation=isolation)
+    if loaded is None:
+        return Outcome(f"The process running your code ended while loading it ({child.ending()}).",
+                       package=package, isolation=isolation)
+    if loaded.get("t") == "load-error":
+        if loaded.get("output"):
+            return Outcome(f"it printed more than {OUTPUT_LIMIT:,} bytes while loading", printed=OUTPUT_LIMIT + 1,
+                           package=package, isolation=isolation)
+        try:
+            text = _error_text(loaded.get("error"), source, filename, hidden=False)
+        except _Broken:
+            text = "Your code could not be loaded, and its error could not be read."
+        return Outcome(text, package=package, isolation=isolation)
+    if loaded.get("t") != "loaded":
+        return Outcome("Your code wrote to the grader's channel, which a search never does.", package=package,
+                       isolation=isolation)
+    runs: list[Run] = []
+    for k, make in enumerate(games):
+        run, stop = _play(child, ask, make(), source, filename, k in hidden, time_limit)
+        runs.append(run)
+        if run.status == "output":
+            printed = OUTPUT_LIMIT + 1
+        if stop:
+            break
+    try:
+        child.send({"t": "end"}, time.monotonic() + 0.1)
+    except TimeoutError:
+        pass  # it no longer reads: it is killed anyway
+    runs.extend(Run("not-run") for _ in range(len(games) - len(runs)))
+    return Outcome("", tuple(runs), printed, package, isolation)
+
+
+def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: GradingGame, source: str,
+          filename: str, hidden: bool, time_limit: float) -> tuple[Run, bool]:
+    """One game: serve the child's calls until it is done; the :class:`Run`, and whether to stop after it."""
+    tokens = _Tokens()
+    start = time.monotonic()
+    deadline = start + time_limit
+
+    def run(status: str, **more: Any) -> Run:
+        return Run(status, generated=tuple(game.generated), scored=tuple(game.scored),
+                   seconds=time.monotonic() - start, **more)
+    try:
+        if not child.send({"t": "run", "state": tokens.out(game.initial)}, deadline):
+            return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+        while True:
+            message = ask(deadline)
+            if message is None:
+                return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+            if message.get("t") == "call":
+                if not child.send(_answer(game, tokens, message), deadline):
+                    return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+                continue
+            if message.get("t") != "done":
+                raise _Broken("a message out of turn")
+            status = message.get("status")
+            if status == "output":
+                return run("output"), True
+            if status == "raised":
+                return run("raised", error=_error_text(message.get("error"), source, filename, hidden=hidden)), False
+            if status != "ok":
+                raise _Broken("an unknown status")
+            returned = _decode(message.get("returned"), tokens)
+            return run("ok", returned=returned, shown=describe(returned, hidden=hidden,
+                                                                 known=defined_names(source))), False
+    except TimeoutError:
+        return Run("timeout", generated=tuple(game.generated), scored=tuple(game.scored), seconds=time_limit), True
+    except (_Broken, TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:
+        # What is not a message of the conversation, or is shaped to trip the grader's reading of it,
+        # is the submission's failure, never the grader's.
+        what = (str(error) if isinstance(error, _Broken)
+                else f"a message that could not be read ({type(error).__name__})")
+        return run("raised", error=f"Your code wrote to the grader's channel ({what}), which a search never does; "
+                                   "it was stopped."), True
+
+
+__all__ = ["run_submission", "Run", "Outcome", "Opaque", "SandboxUnavailable", "describe", "defined_names",
+           "syntax_error", "OUTPUT_LIMIT", "TIME_LIMIT", "MEMORY_LIMIT", "FILE_LIMIT", "ISOLATIONS", "REPR_LIMIT"]

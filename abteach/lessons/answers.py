@@ -51,7 +51,9 @@ Answer = float | str
 # The fault each mistake makes, so it can be made again under the strict rule.
 # tests/test_practice.py checks that, under the textbook rule, each gives the registry's own trace.
 _FAULTS: Mapping[str, Fault] = MappingProxyType({
+    "no-pruning": Fault(prune=False),
     "no-window": Fault(pass_window=False),
+    "root-window-reset": Fault(pass_root_window=False),
     "alpha-in-min": Fault(min_updates="alpha"),
     "beta-in-max": Fault(max_updates="beta"),
     "inverted-test": Fault(max_test="≤", min_test="≥"),

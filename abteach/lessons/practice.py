@@ -22,7 +22,12 @@ Examples
 (13, 13, None)
 >>> c = check_answers(t, {**right, "c2": 4, "c3": 6})
 >>> c.score, c.wrong_names, c.misconception
-(11, ['c2', 'c3'], 'no-window')
+(11, ['c2', 'c3'], 'no-pruning')
+
+Every mistake that gives these very answers on this tree is named, since they fit equally:
+
+>>> c.misconceptions
+('no-pruning', 'no-window', 'root-window-reset', 'right-to-left')
 >>> print(c.verdicts[(1, 1)].reason)
 You wrote 4 for c2, but c2 is never searched: C stops before it, since v=2 ≤ α=3 after c1.
 """
@@ -96,7 +101,8 @@ class Check:
     score, out_of : int
         Nodes right, and nodes in the tree.
     misconception : str or None
-        The id of the mistake in ``ab.mistakes.MISTAKES`` the answers fit, if any.
+        The id of the mistake in ``ab.mistakes.MISTAKES`` the answers fit, if
+        any: the first of :attr:`misconceptions`.
     order : tuple of paths
         The nodes in the order the correct search reaches them (a pruned node
         where its cutoff happens), to find the first node the student got wrong.
@@ -104,6 +110,9 @@ class Check:
         For each node, the step of the correct trace at which it is reached or pruned.
     result : SearchResult
         The correct search, traced.
+    misconceptions : tuple of str
+        Every mistake the answers fit equally well, the other tie rule first,
+        then in the registry's order (several mistakes can give the same answers on one tree).
     """
 
     verdicts: Mapping[Path, Verdict]
@@ -114,6 +123,7 @@ class Check:
     steps: Mapping[Path, int] = field(repr=False)
     result: SearchResult = field(repr=False)
     hints: tuple[str, ...] = field(default=(), repr=False)
+    misconceptions: tuple[str, ...] = ()
 
     @property
     def wrong(self) -> list[Path]:
@@ -144,24 +154,31 @@ class Check:
         if self.score == self.out_of:
             return f"All {self.out_of} nodes right."
         text = f"{self.score} of {self.out_of} nodes right; look again at {', '.join(self.wrong_names)}."
-        if self.misconception is not None:
-            text += " " + misconception_sentence(self.misconception)
+        if self.misconceptions:
+            text += " " + misconception_sentence(*self.misconceptions)
         return text
 
 
-def misconception_sentence(mistake_id: str) -> str:
-    """'Your answers are what a search gives that …', for a mistake id.
+def misconception_sentence(*mistake_ids: str) -> str:
+    """'Your answers are what a search gives that …', for one mistake id or several that fit equally.
 
     Examples
     --------
     >>> misconception_sentence("no-window")
     'Your answers are what a search gives that does not pass α and β down to the children.'
+    >>> misconception_sentence("no-pruning", "no-window")  # doctest: +NORMALIZE_WHITESPACE
+    'Your answers are what a search gives that never tests for a cutoff, as plain minimax does,
+     or one that does not pass α and β down to the children.'
     """
-    return f"Your answers are what a search gives that {_DOES[mistake_id]}."
+    if not mistake_ids:
+        raise TypeError("misconception_sentence needs at least one mistake id")
+    return "Your answers are what a search gives that " + ", or one that ".join(_DOES[m] for m in mistake_ids) + "."
 
 
 _DOES: Mapping[str, str] = MappingProxyType({
+    "no-pruning": "never tests for a cutoff, as plain minimax does",
     "no-window": "does not pass α and β down to the children",
+    "root-window-reset": "searches each root move with a fresh window (−∞, +∞)",
     "alpha-in-min": "raises α in MIN nodes where it should lower β",
     "beta-in-max": "lowers β in MAX nodes where it should raise α",
     "strict-test": "follows the other tie rule (> where this exercise uses ≥, or the other way round)",
@@ -313,12 +330,13 @@ def _check(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], given
                         f"not ({fmt(window[0])}, {fmt(window[1])}).")
                 right, reason = False, (reason + " " + said).strip()
         verdicts[p] = Verdict(p, trace.name(p), answer, want, right, reason, window, want_window)
-    misconception = _misconception(tree, rule, given, expected)
+    misconceptions = _misconceptions(tree, rule, given, expected)
+    misconception = misconceptions[0] if misconceptions else None
     score = sum(v.right for v in verdicts.values())
     check = Check(MappingProxyType(verdicts), score, len(verdicts), misconception, order,
-                  MappingProxyType(steps), result)
+                  MappingProxyType(steps), result, misconceptions=misconceptions)
     return Check(check.verdicts, score, len(verdicts), misconception, order, check.steps, result,
-                 hints(check))
+                 hints(check), misconceptions)
 
 
 def _search_order(result: SearchResult) -> tuple[dict[Path, int], tuple[Path, ...]]:
@@ -422,33 +440,35 @@ def _minimax(node: Node) -> float:
     return max(values) if node.player == "MAX" else min(values)
 
 
-def _misconception(tree: Tree, rule: str, given: Mapping[Path, Answer], expected: Mapping[Path, Answer]) -> str | None:
-    """The mistake whose answers explain the student's wrong ones, if one does clearly.
+def _misconceptions(tree: Tree, rule: str, given: Mapping[Path, Answer],
+                    expected: Mapping[Path, Answer]) -> tuple[str, ...]:
+    """The mistakes whose answers explain the student's wrong ones best, if any does clearly.
 
     For each mistake: how many wrong answers it explains (the student gave
     exactly its answer), against how many it does not (the student gave
     something else) plus how many of its own departures the student did not
-    make.  It is named when it explains more than twice what it misses; the
-    best such wins, ties going to the other tie rule and then to the registry's order, so answers that follow a mistake
-    exactly name it (or another giving identical answers on this tree).
+    make.  It is a candidate when it explains more than twice what it misses;
+    every candidate with the best margin is named, the other tie rule first and
+    then in the registry's order, so answers that follow a mistake exactly name
+    it, and every other mistake giving identical answers on this tree.
     """
     wrong = [p for p in expected if not same(given.get(p), expected[p])]
     if not wrong:
-        return None
-    best: tuple[int, str] | None = None
+        return ()
+    margins: dict[str, int] = {}
     found = variants_of(tree, rule)
-    # On a tie the other tie rule goes first: it is the likeliest reason answers differ on ties alone.
+    # The other tie rule goes first: it is the likeliest reason answers differ on ties alone.
     for mid in sorted(found, key=lambda m: m != "strict-test"):
-        res = found[mid]
-        theirs = node_answers(res)
+        theirs = node_answers(found[mid])
         departs = [p for p in expected if not same(theirs[p], expected[p])]
         if not departs:
             continue
         explained = sum(same(given.get(p), theirs[p]) for p in wrong)
         missed = sum(not same(given.get(p), theirs[p]) for p in wrong) + sum(p not in wrong for p in departs)
-        if explained > 2 * missed and (best is None or explained - missed > best[0]):
-            best = (explained - missed, mid)
-    return best[1] if best else None
+        if explained > 2 * missed:
+            margins[mid] = explained - missed
+    best = max(margins.values(), default=None)
+    return tuple(mid for mid, margin in margins.items() if margin == best)
 
 
 # -- help -----------------------------------------------------------------------------
@@ -474,8 +494,9 @@ def hints(check: Check) -> tuple[str, ...]:
     else:
         parent = trace.name(first[:-1]) if first else name
         out.append(f"Watch {parent} just before it would reach {name}: compare its v with its α and β.")
-    if check.misconception is not None:
-        out.append(misconception_sentence(check.misconception) + " " + _first_sentence(MISTAKES[check.misconception].explanation))
+    if check.misconceptions:
+        out.append(misconception_sentence(*check.misconceptions) + " "
+                   + " ".join(_first_sentence(MISTAKES[m].explanation) for m in check.misconceptions))
     out.append(v.reason)
     return tuple(out)
 

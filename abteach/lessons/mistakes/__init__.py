@@ -44,13 +44,13 @@ from abteach.lessons.mistakes.registry import MISTAKES, Mistake
 from abteach.lessons.mistakes.running import random_play_value, run_mistake
 from abteach.lessons.mistakes.table import TABLE_MISTAKES, TableMistake, run_table_mistake
 from abteach.lessons.mistakes.variants import (
-    Fault, Search, alpha_in_min, beta_in_max, cutoff_before_update, faulty, inverted_test, no_window,
-    one_ply_too_deep, one_ply_too_shallow, right_to_left, shared_move, strict_test,
+    Fault, Search, alpha_in_min, beta_in_max, cutoff_before_update, faulty, inverted_test, no_pruning, no_window,
+    one_ply_too_deep, one_ply_too_shallow, right_to_left, root_window_reset, shared_move, strict_test,
 )
 
 __all__ = [
     "MISTAKES", "Mistake", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
     "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
-    "no_window", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test", "cutoff_before_update",
-    "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
+    "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",
+    "cutoff_before_update", "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
 ]

@@ -172,6 +172,10 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
     if c.node != b.node:
         if c.kind == b.kind == Kind.ENTER:
             return f"{tr.name(c.node[:-1])} calls {name} where the correct search calls {tr.name(c.node)}"
+        if c.kind == Kind.TEST and b.kind is not Kind.TEST:
+            # The test is missing, not moved: say so at the node that should have made it.
+            return (f"{tr.name(c.node)} makes no cutoff test and goes on with {_doing(tr, b)}, "
+                    f"where the correct search tests {c.test}")
         return f"this search goes on with {_doing(tr, b)} where the correct one goes on with {_doing(tr, c)}"
     if c.kind != b.kind:
         if c.kind == Kind.CUTOFF:

@@ -21,8 +21,8 @@ from typing import Any, Mapping
 
 from abteach.games import examples
 from abteach.lessons.mistakes.variants import (
-    Search, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_window, one_ply_too_deep,
-    one_ply_too_shallow, right_to_left, shared_move, strict_test,
+    Search, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_pruning, no_window, one_ply_too_deep,
+    one_ply_too_shallow, right_to_left, root_window_reset, shared_move, strict_test,
 )
 from abteach.search.rules import STRICT, TEXTBOOK, TieRule
 from abteach.trace.listings import Listing, alphabeta_listing
@@ -139,6 +139,36 @@ _TOO_SHALLOW = ("  if DEPTH(state) + 1 ≥ limit or TERMINAL-TEST(state) then re
 #: Every mistake, by id, in teaching order.  Read-only.
 MISTAKES: Mapping[str, Mistake] = _mistakes(
     Mistake(
+        id="no-pruning",
+        title="no pruning at all",
+        explanation=(
+            "The search never prunes: after each child it takes the child's value into v and goes straight "
+            "on to the next one, with no test v ≥ β (v ≤ α in a MIN node), and α and β, if they are there at "
+            "all, never move. That is plain minimax, often handed in as alpha-beta, or alpha-beta with its "
+            "two pruning lines lost. The value and the move are right, since they are minimax's, but every "
+            "leaf is evaluated, and a grader that counts the states a search expands sees all of them. Seen "
+            "from outside, by the states it generates and the leaves it scores, it cannot be told apart from "
+            "a search whose tests can never fire, such as one that does not pass α and β down. After each "
+            "child, test v against the bound and return if it is reached; otherwise move your own bound."
+        ),
+        search=no_pruning,
+        symptom="right value and move; no cutoff and no bound ever moved, every leaf evaluated (9 of 9 on Fig. 5.2)",
+        example="FIG_5_2",
+        options=MappingProxyType({}),
+        expected=("step 8, at b2: after b1, B makes no cutoff test and goes on to b2, where the correct "
+                  "search tests v=3 ≤ α=−∞ and lowers β to 3"),
+        step=8,
+        node=(0, 1),
+        edits=(
+            _swap("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a), α, β))   ✗ no test follows, α never moves"),
+            ("max.test", ()),
+            ("max.window", ()),
+            _swap("min.update", "    v ← MIN(v, MAX-VALUE(RESULT(state, a), α, β))   ✗ no test follows, β never moves"),
+            ("min.test", ()),
+            ("min.window", ()),
+        ),
+    ),
+    Mistake(
         id="no-window",
         title="α and β not passed down",
         explanation=(
@@ -162,6 +192,34 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         edits=(
             _swap("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a), −∞, +∞))   ✗ α, β not passed"),
             _swap("min.update", "    v ← MIN(v, MAX-VALUE(RESULT(state, a), −∞, +∞))   ✗ α, β not passed"),
+        ),
+    ),
+    Mistake(
+        id="root-window-reset",
+        title="the window reset at the root",
+        explanation=(
+            "The root's loop searches each of its moves with a fresh window (−∞, +∞): return arg max over a "
+            "of MIN-VALUE(RESULT(state, a), −∞, +∞), as the book's old root did and many CS188 solutions "
+            "still do. The root keeps its best value to choose its move, but never passes it on as α. Each "
+            "later move is then searched as if it were the first: none of its replies can be cut off by what "
+            "the root already has, so every cutoff that comes from the root's α is lost. Below the root, "
+            "alpha-beta works as usual and still prunes inside each move's subtree. The value and the move "
+            "stay right (each root move even gets its exact value), but more leaves are evaluated than "
+            "needed. Pass the root's α, raised after each move, to the next move's search."
+        ),
+        search=root_window_reset,
+        symptom=("right value and move; more leaves, fewer than minimax: 11 on the encyclopedia tree instead of 9 "
+                 "(r1, r2 under J), where minimax evaluates 14"),
+        example="WIKIPEDIA",
+        options=MappingProxyType({}),
+        expected=("step 63, at C: A calls its second move C with (−∞, +∞) where the correct search passes "
+                  "(3, +∞), since A raised α to 3 after B"),
+        step=63,
+        node=(1,),
+        edits=(
+            ("search.call", ()),
+            _swap("search.return", "  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a), −∞, +∞)"
+                                   "   ✗ a fresh window for each move"),
         ),
     ),
     Mistake(

@@ -1,8 +1,9 @@
 """The buggy searches: one 3rd-edition ALPHA-BETA-SEARCH with its fault points open.
 
 The classic mistakes are each one line of AIMA's Fig. 5.7 done wrong, and
-the same few lines go wrong again and again: the window passed to a child,
-the bound each function moves, the cutoff comparison, whether the test comes
+the same few lines go wrong again and again: whether there is a cutoff test at
+all, the window passed to a child (by every node, or by the root alone), the
+bound each function moves, the cutoff comparison, whether the test comes
 before the update, the order of the children, the depth at which CUTOFF-TEST
 stops, and where the best move is kept.  :func:`faulty` is MAX-VALUE and
 MIN-VALUE written once, line for line with the pseudocode and reporting to the
@@ -66,10 +67,16 @@ class Fault:
 
     Attributes
     ----------
+    prune : bool
+        ``False``: no cutoff test and no bound moved after a child: the loop is
+        minimax's, α and β are carried down unchanged, and nothing is pruned.
     pass_window : bool
         ``False``: each child is searched with (−∞, +∞) instead of the node's
         (α, β), so a node never hears what its ancestors have elsewhere and no
         test can fire.
+    pass_root_window : bool
+        ``False``: the root alone searches each of its moves with (−∞, +∞), as
+        the old arg max root does; below the root the window is passed as usual.
     max_updates, min_updates : {'alpha', 'beta'}
         The bound MAX-VALUE (textbook: ``'alpha'``) and MIN-VALUE (textbook:
         ``'beta'``) move after a child that did not cut off.  The other one
@@ -92,7 +99,9 @@ class Fault:
         when its v improves, and the search answers with what was written last.
     """
 
+    prune: bool = True
     pass_window: bool = True
+    pass_root_window: bool = True
     max_updates: BoundName = "alpha"
     min_updates: BoundName = "beta"
     max_test: str = "≥"
@@ -111,6 +120,8 @@ class Fault:
                 raise ValueError(f"{name} must be one of {', '.join(_HOLDS)}, not {getattr(self, name)!r}")
         if isinstance(self.depth_shift, bool) or not isinstance(self.depth_shift, int):
             raise TypeError(f"depth_shift must be a whole number of plies, not {self.depth_shift!r}")
+        if not self.prune and self.test_before_update:
+            raise ValueError("a search with no cutoff test (prune=False) cannot test before the update")
 
     def __repr__(self) -> str:
         # The textbook's lines are the defaults; naming only the rest names the mistake.
@@ -126,9 +137,10 @@ class Fault:
             raise TooDeepError(ply)
         return p.game.is_terminal(state) or (p.depth is not None and ply >= p.depth + self.depth_shift)
 
-    def child_window(self, α: float, β: float) -> tuple[float, float]:
-        """The (α, β) a node passes to its children."""
-        return (α, β) if self.pass_window else (-inf, +inf)
+    def child_window(self, α: float, β: float, at_root: bool = False) -> tuple[float, float]:
+        """The (α, β) a node passes to its children; ``at_root``: the node is where the search starts."""
+        passed = self.pass_window and (self.pass_root_window or not at_root)
+        return (α, β) if passed else (-inf, +inf)
 
     def in_order(self, children: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
         """The node's children in the order the loop visits them."""
@@ -179,7 +191,7 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
             children = f.in_order(p.actions(state))
             for k, (i, a) in enumerate(children):
                 child = path + (i,)
-                u = min_value(p.game.result(state, a), child, *f.child_window(α, β))
+                u = min_value(p.game.result(state, a), child, *f.child_window(α, β, len(path) == start))
                 if f.shared_best and u > v:
                     best = a
                 # The cutoff test comes after v ← MAX(v, u); testing it first sees only the earlier children.
@@ -188,6 +200,8 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
                     return log.exit_at(path, "max.test", v, window, α, β)
                 v = max(v, u)
                 log.value_at(path, "max.update", v, child, u, α, β)
+                if not f.prune:
+                    continue  # minimax's loop: no test, and no bound moves
                 if not f.test_before_update and _cuts(log, path, "max.test", ("v", v, f.max_test, "β", β),
                                                       children[k + 1:], v, α, β):
                     return log.exit_at(path, "max.test", v, window, α, β)
@@ -206,7 +220,7 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
             children = f.in_order(p.actions(state))
             for k, (i, a) in enumerate(children):
                 child = path + (i,)
-                u = max_value(p.game.result(state, a), child, *f.child_window(α, β))
+                u = max_value(p.game.result(state, a), child, *f.child_window(α, β, len(path) == start))
                 if f.shared_best and u < v:
                     best = a
                 if f.test_before_update and _cuts(log, path, "min.test", ("v", v, f.min_test, "α", α),
@@ -214,6 +228,8 @@ def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = No
                     return log.exit_at(path, "min.test", v, window, α, β)
                 v = min(v, u)
                 log.value_at(path, "min.update", v, child, u, α, β)
+                if not f.prune:
+                    continue  # minimax's loop: no test, and no bound moves
                 if not f.test_before_update and _cuts(log, path, "min.test", ("v", v, f.min_test, "α", α),
                                                       children[k + 1:], v, α, β):
                     return log.exit_at(path, "min.test", v, window, α, β)
@@ -249,9 +265,17 @@ def _tighten(which: BoundName, α: float, β: float, v: float) -> tuple[float, f
 
 # -- the mistakes ---------------------------------------------------------------------
 
+no_pruning: Search = faulty(
+    Fault(prune=False), name="no_pruning",
+    doc="No cutoff test and no bound moved: plain minimax, with α and β carried along unused.")
+
 no_window: Search = faulty(
     Fault(pass_window=False), name="no_window",
     doc="α and β are not passed down: every child is searched with (−∞, +∞).")
+
+root_window_reset: Search = faulty(
+    Fault(pass_root_window=False), name="root_window_reset",
+    doc="The root searches each of its moves with a fresh (−∞, +∞), as the old arg max root does.")
 
 alpha_in_min: Search = faulty(
     Fault(min_updates="alpha"), name="alpha_in_min",
@@ -298,6 +322,6 @@ def strict_test(p: Problem, log: Tally) -> tuple[float, Any]:
 
 __all__ = [
     "Search", "Fault", "faulty",
-    "no_window", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test", "cutoff_before_update",
-    "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
+    "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",
+    "cutoff_before_update", "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
 ]
