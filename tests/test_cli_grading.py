@@ -7,6 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Every test here grades in the sandbox, or checks what grading reports.
+pytestmark = pytest.mark.sandbox
+
 SCRIPT = Path(sys.executable).parent / "abteach"
 SAMPLES = Path(__file__).resolve().parent.parent / "course" / "samples"
 

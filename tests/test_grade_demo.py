@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(p.stem for p in (ROOT / "course" / "samples").glob("*.py"))
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1200)]
 
 
 @pytest.fixture(scope="module")

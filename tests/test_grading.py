@@ -15,6 +15,9 @@ import abteach as ab
 from abteach.grading.checker import CANDIDATES, behaviour, expectations, grading_trees, what_it_did
 from abteach.grading.game import GradingGame, state_names
 
+# Every test here grades in the sandbox, or checks what grading reports.
+pytestmark = pytest.mark.sandbox
+
 SAMPLES = Path(__file__).resolve().parent.parent / "course" / "samples"
 
 

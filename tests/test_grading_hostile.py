@@ -32,7 +32,8 @@ SEED = "hidden-seed-0fd3"
 #: What the course folder holds that a student must never see.
 COURSE_TEXT = ("BEGIN HIDDEN TESTS", "hidden-5c0ffee", "nbgrader", "CourseDirectory", "require(")
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the sandbox is Linux's bubblewrap")
+pytestmark = [pytest.mark.sandbox,
+              pytest.mark.skipif(sys.platform != "linux", reason="the sandbox is Linux's bubblewrap")]
 
 CORRECT = """
 def alpha_beta_search(game, state):
