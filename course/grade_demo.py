@@ -6,8 +6,9 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
 1. ``nbgrader generate_assignment`` for every assignment;
 2. sample submissions: the search written correctly in three styles, each
    classic mistake, a loop, a crash and hostile ones that try to cheat or
-   to take the grader down (``samples/``), and two students' answers by
-   hand on their own trees;
+   to take the grader down, or to replace it in the notebook's kernel
+   (``samples/``), the 4th edition's, and three students' answers by hand
+   on their own trees, one of them forged in the kernel;
 3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
 
 It prints every score and diagnosis, checks that no hidden test reached a
@@ -38,6 +39,19 @@ ASSIGNMENTS = ("by-hand", "write-the-search", "fourth-edition")
 COURSE_SEED = "abteach-course"
 #: What a hidden test contains and a student must never see.
 HIDDEN = ("hidden-5c0ffee", "BEGIN HIDDEN TESTS", "ab.grading.require(", "require_minimax", "require_pruned")
+
+
+#: Who hands in the 4th edition, and what.
+FOURTH_EDITION = {"ada": "correct_4th_edition.py", "alan": "bug_alpha_in_min.py",
+                  "correct-3rd-edition": "correct_3rd_edition.py",
+                  "hostile-kernel-grader": "hostile_kernel_grader.py", "hostile-kernel-patch": "hostile_kernel_patch.py"}
+#: Who answers by hand, and how.
+BY_HAND = {"ada": "right", "alan": "one value and one leaf wrong",
+           "mallory": "wrong, with every check replaced in the kernel; the leaves computed by the package"}
+#: An answer cell's lines that make every check of the grader pass, in the student's kernel.
+PASS_EVERY_CHECK = """for name in dir(ab.grading):
+    if name.startswith("require"):
+        setattr(ab.grading, name, lambda *args, **kwargs: None)"""
 
 
 def nbgrader(root: Path, *args: str) -> None:
@@ -81,25 +95,33 @@ def submissions(root: Path) -> dict[str, dict[str, str]]:
              root / "submitted" / student / "write-the-search" / "write-the-search.ipynb",
              {"alpha_beta_search": code, "alpha_beta_search_strict": strict_copy(code, "alpha_beta_search_strict")})
         handed.setdefault(student, {})["write-the-search"] = sample.name
-    for student, sample in (("ada", "correct_4th_edition.py"), ("alan", "bug_alpha_in_min.py")):
+    # The 4th edition: right, one mistake, a 3rd-edition search (which behaves the same through the game, so
+    # it earns the marks) and the two that replace the grader in the kernel.
+    for student, sample in FOURTH_EDITION.items():
         fill(release / "fourth-edition" / "fourth-edition.ipynb",
              root / "submitted" / student / "fourth-edition" / "fourth-edition.ipynb",
              {"alpha_beta_search": (HERE / "samples" / sample).read_text()})
         handed.setdefault(student, {})["fourth-edition"] = sample
-    # By hand: ada answers her own trees right; alan gets one value and one leaf wrong.
-    for student in ("ada", "alan"):
+    # By hand: ada answers her own trees right; alan gets one value and one leaf wrong; mallory answers
+    # wrong and replaces the grader's checks in her kernel, then has the package compute the pruned leaves.
+    for student in ("ada", "alan", "mallory"):
         values = ab.grading.minimax_values(ab.grading.student_tree(COURSE_SEED, student, "minimax"))
         leaves = ab.grading.pruned_leaves(ab.grading.student_tree(COURSE_SEED, student, "pruning"))
         if student == "alan":
             values["A"] += 1
             leaves = set(sorted(leaves)[1:])
+        minimax = f"minimax_values = {values!r}"
+        pruned = f"pruned_leaves = {set(sorted(leaves))!r}"
+        if student == "mallory":
+            minimax = f"minimax_values = {{'A': -1}}\n{PASS_EVERY_CHECK}"
+            pruned = f"pruned_leaves = ab.grading.pruned_leaves(tree)\n{PASS_EVERY_CHECK}"
         fill(release / "by-hand" / "1-minimax-values.ipynb",
              root / "submitted" / student / "by-hand" / "1-minimax-values.ipynb",
-             {"id": student, "minimax_values": f"minimax_values = {values!r}"})
+             {"id": student, "minimax_values": minimax})
         fill(release / "by-hand" / "2-pruned-leaves.ipynb",
              root / "submitted" / student / "by-hand" / "2-pruned-leaves.ipynb",
-             {"id": student, "pruned_leaves": f"pruned_leaves = {set(sorted(leaves))!r}"})
-        handed.setdefault(student, {})["by-hand"] = "right" if student == "ada" else "one value and one leaf wrong"
+             {"id": student, "pruned_leaves": pruned})
+        handed.setdefault(student, {})["by-hand"] = BY_HAND[student]
     return handed
 
 

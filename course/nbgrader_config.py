@@ -1,12 +1,24 @@
 # nbgrader's settings for the abteach course.  No absolute path: copy the folder anywhere and run nbgrader
 # there, or pass --CourseDirectory.root=<folder>; the gradebook is <root>/gradebook.db (sqlite).
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import ClearHiddenTests, GetGrades
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, Execute, GetGrades,
+                                    IgnorePattern, LimitOutput, SaveAutoGrades)
+
+from abteach.grading.autograde import GradeFromSource, HoldOutTests
 
 c = get_config()  # noqa: F821 - nbgrader defines it when it reads this file
 
 c.CourseDirectory.course_id = "abteach"
 c.CourseDirectory.db_assignments = [{"name": "by-hand"}, {"name": "write-the-search"}, {"name": "fourth-edition"}]
+# The student's kernel must decide no mark: an answer cell can redefine anything in it (ab.grading.require,
+# a module of the package, IPython's error display).  So the kernel runs the notebook with the tests held
+# out, and the tests are graded here, in nbgrader's own process, from the notebook's text: the function's
+# source in the sandbox, an answer from its literal.  nbgrader's default list, with the two added.
+c.Autograde.autograde_preprocessors = [HoldOutTests, Execute, GradeFromSource, IgnorePattern,
+                                       ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties,
+                                       CheckCellMetadata]
+# "limits" where bubblewrap cannot run: the feedback then says the submission was not sandboxed.
+c.GradeFromSource.isolation = "bwrap"
 # A looping submission is stopped inside the grader (check_alphabeta's own time limit); this is the backstop.
 c.ExecutePreprocessor.timeout = 120
 # Feedback would show the hidden tests' source: take the hidden regions out before writing it.

@@ -86,7 +86,27 @@ def test_students_by_hand_are_graded_on_their_own_trees(summary):
         == (0, "alpha-in-min")
 
 
+def test_the_fourth_edition_cannot_tell_a_third_edition_search_apart_and_says_so(summary):
+    # Through the game the two behave the same; the notebook says the grader cannot tell them apart.
+    assert summary["scores"]["correct-3rd-edition"]["test_alpha_beta_search_4th"]["score"] == 5
+    text = (ROOT / "course" / "source" / "fourth-edition" / "fourth-edition.ipynb").read_text()
+    assert "cannot tell the two apart" in text
+
+
+def test_no_kernel_level_replacement_of_the_grader_earns_a_mark(summary):
+    # Each replaces ab.grading's checks, or patches its modules and IPython's error display, in the kernel
+    # nbgrader runs the notebook in; the tests are graded outside it, from the notebook's text.
+    s = summary["scores"]
+    for student in ("hostile-kernel-grader", "hostile-kernel-patch"):
+        for cell in ("test_alpha_beta_search", "test_alpha_beta_search_strict", "test_alpha_beta_search_4th"):
+            assert (s[student][cell]["score"], s[student][cell]["failed"]) == (0, True), (student, cell)
+            assert s[student][cell]["diagnosis"] == "unknown", (student, cell)
+    # By hand: wrong values with every require replaced, and leaves the package computed, score nothing.
+    assert [s["mallory"][c]["score"] for c in ("test_minimax_values", "test_pruned_leaves")] == [0, 0]
+    assert summary["export"]["mallory"]["by-hand"] == 0
+
+
 def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
     assert summary["leaks"] == []
-    # Every submitted notebook has its feedback page: 13 searches, 2 × 2 by hand, 2 of the 4th edition.
-    assert len(summary["feedback"]) == len(SAMPLES) + 4 + 2
+    # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition.
+    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5

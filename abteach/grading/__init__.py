@@ -9,7 +9,10 @@
 - :mod:`~abteach.grading.harness`: the submission's side of that run, the
   only code in its process besides its own (never imported by the grader);
 - :mod:`~abteach.grading.source`: a submission as source text, from a file,
-  text or a notebook's function, and its use of the package found;
+  text, a notebook's function or a notebook's cells, and its use of the package found;
+- :mod:`~abteach.grading.autograde`: nbgrader preprocessors that grade a
+  notebook's tests in the instructor's process, from its text, never in the
+  student's kernel (needs nbconvert; not imported here);
 - :mod:`~abteach.grading.game`: the instrumented game;
 - :mod:`~abteach.grading.variants`: per-student trees from a course seed and a student id;
 - :mod:`~abteach.grading.cs188`: CS188's ``GraphGameTreeTest`` files, written and read.

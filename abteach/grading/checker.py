@@ -58,7 +58,7 @@ from abteach.games.trees import Node, Path, Tree
 from abteach.lessons.answers import check_rule, correct, variant
 from abteach.grading.game import GradingGame, state_names
 from abteach.grading.sandbox import ISOLATIONS, OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
-from abteach.grading.source import SourceUnavailable, submission, uses_package
+from abteach.grading.source import SourceUnavailable, Submission, submission, uses_package
 from abteach.lessons.mistakes import MISTAKES
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES
 from abteach.lessons.practice import interesting, misconception_sentence
@@ -247,8 +247,10 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
 
     Parameters
     ----------
-    alpha_beta_search : callable, str or path
-        Source text, or a ``.py`` file, that defines it; or the function,
+    alpha_beta_search : callable, str, path or Submission
+        Source text, or a ``.py`` file, that defines it; a
+        :class:`~abteach.grading.source.Submission` (source text and the
+        name of the function in it to grade); or the function,
         graded by its source and that of the helpers, imports and constants
         it uses from its module (a notebook cell's).  Only the source is run,
         in a fresh sandboxed interpreter (:mod:`~abteach.grading.sandbox`);
@@ -262,7 +264,11 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
         Seconds allowed per tree.  A loop is stopped at the first tree that
         exceeds it, and nothing of the submission runs after the report returns.
     edition : {3, 4}
-        The edition the exercise follows: both prune the same leaves, so it changes only the wording.
+        The edition the exercise follows; it changes only the wording.  The
+        4th edition's (value, move) pairs and "update only when v improves"
+        are inside the search: through the game, a 3rd-edition search that
+        breaks ties to the first action generates, scores and returns
+        exactly the same, so the two cannot be told apart here.
     isolation : {'bwrap', 'limits'}
         ``'bwrap'`` (the default) runs the submission in bubblewrap; ``'limits'``
         with the resource limits alone, where bubblewrap cannot run (it can then
@@ -296,7 +302,7 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
     if alpha_beta_search is None:
         return fail("missing", "No function alpha_beta_search was defined: run the cell that defines it, "
                                "and check that it runs without an error.")
-    if not (callable(alpha_beta_search) or isinstance(alpha_beta_search, (str, bytes)) or
+    if not (callable(alpha_beta_search) or isinstance(alpha_beta_search, (str, bytes, Submission)) or
             hasattr(alpha_beta_search, "__fspath__")):
         return fail("missing", f"alpha_beta_search is a {type(alpha_beta_search).__name__}, not a function: "
                                "define it with def alpha_beta_search(game, state): ...")

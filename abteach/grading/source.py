@@ -5,7 +5,8 @@ object of the grader's process.  :func:`submission` turns what a grader is
 given into that text: a ``.py`` file or source text as it is; a function by
 its own source and the source of what it uses from its module (helper
 functions and classes, imports, plain constants), which is what a notebook
-cell defines.  :func:`uses_package` finds, in the text alone, an import of
+cell defines.  :func:`cells_source` does the same from a notebook's cells'
+*text*, for a grader that must not trust the student's kernel.  :func:`uses_package` finds, in the text alone, an import of
 the package the exercise asks the student to write a part of.
 
 Examples
@@ -27,7 +28,7 @@ import textwrap
 import types
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Any
+from typing import Any, Sequence
 
 #: Packages a submission may not use: importing them is not writing the search.
 FORBIDDEN = ("abteach",)
@@ -63,8 +64,8 @@ def submission(target: Any, name: str = "alpha_beta_search") -> Submission:
 
     Parameters
     ----------
-    target : str, bytes, path-like or function
-        A ``.py`` file (a path, or a one-line str ending in ``.py``), source
+    target : str, bytes, path-like, function or Submission
+        A Submission, returned as it is; a ``.py`` file (a path, or a one-line str ending in ``.py``), source
         text that defines ``name``, or the function itself.
     name : str
         The function to grade in a file or text; a function is graded under its own name.
@@ -76,6 +77,8 @@ def submission(target: Any, name: str = "alpha_beta_search") -> Submission:
     OSError
         A file that cannot be read.
     """
+    if isinstance(target, Submission):
+        return target
     if isinstance(target, bytes):
         target = target.decode("utf-8", "replace")
     if hasattr(target, "__fspath__") or (isinstance(target, str) and target.endswith(".py") and "\n" not in target):
@@ -256,4 +259,111 @@ def _literal(value: Any) -> str | None:
     return None
 
 
-__all__ = ["Submission", "SourceUnavailable", "submission", "function_source", "uses_package", "FORBIDDEN"]
+# -- a function's source, from a notebook's cells -------------------------------------------------
+
+def cells_source(cells: Sequence[str], name: str) -> Submission | None:
+    """The source of ``name`` and of what it uses, read from the text of notebook cells run in order.
+
+    What "Restart and Run All" would leave defined when the last of
+    ``cells`` has run: the last top-level definition of each name wins
+    (``def``, ``class``, an import, a plain assignment), and only the
+    statements ``name`` needs, directly or through another, are kept, in
+    their cells' order.  Nothing is run: the text alone decides, so what a
+    cell does to the kernel (a module patched, a function replaced) is not
+    seen.  IPython's magics (``%``, ``!``) are left out, and so are star
+    imports (a name only they define meets the submission as a ``NameError``).
+
+    Parameters
+    ----------
+    cells : sequence of str
+        Code cells' sources, in the notebook's order.
+    name : str
+        The function to grade.
+
+    Returns
+    -------
+    Submission or None
+        ``None`` when no cell defines ``name`` at its top level.  A cell
+        that does not parse, before ``name`` is found, is returned as the
+        submission itself, so the grader reports its syntax error.
+
+    Examples
+    --------
+    >>> cells = ["import math\\nimport abteach as ab", "def helper(x):\\n    return math.floor(x)",
+    ...          "def search(game, state):\\n    return helper(1)", "ab.grading.require = print"]
+    >>> print(cells_source(cells, "search").source)
+    import math
+    def helper(x):
+        return math.floor(x)
+    def search(game, state):
+        return helper(1)
+    <BLANKLINE>
+    >>> cells_source(cells, "missing") is None
+    True
+    """
+    bound: dict[str, tuple[int, int]] = {}  # name -> (cell, statement) of its last binding
+    statements: dict[tuple[int, int], tuple[ast.stmt, str]] = {}
+    future = False
+    broken: str | None = None
+    for k, text in enumerate(cells):
+        text = _without_magics(text)
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            broken = broken or text
+            continue
+        for j, node in enumerate(tree.body):
+            names = _bound_names(node)
+            if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+                future = future or any(alias.name == "annotations" for alias in node.names)
+                continue
+            if names:
+                statements[(k, j)] = (node, _segment(text, node))
+                bound.update((n, (k, j)) for n in names)
+    if name not in bound:
+        return Submission(broken, name, "<your code>") if broken is not None else None
+    keep: set[tuple[int, int]] = set()
+    todo = [name]
+    while todo:
+        where = bound.get(todo.pop())
+        if where is not None and where not in keep:
+            keep.add(where)
+            todo.extend(_global_names(statements[where][1]))
+    body = [statements[at][1] for at in sorted(keep)]
+    head = ["from __future__ import annotations"] if future else []
+    return Submission("\n".join([*head, *body]) + "\n", name, "<your code>")
+
+
+def _without_magics(text: str) -> str:
+    """A cell's text with IPython's line magics and shell escapes commented out (they are not Python)."""
+    return "\n".join(f"# {line}" if line.lstrip().startswith(("%", "!")) else line for line in text.splitlines())
+
+
+def _bound_names(node: ast.stmt) -> list[str]:
+    """The names a top-level statement binds, if it is a definition, an import or a plain assignment."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return [(alias.asname or alias.name).partition(".")[0] for alias in node.names if alias.name != "*"]
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        targets = [node.target]
+    out: list[str] = []
+    for target in targets:
+        for leaf in ast.walk(target):
+            if isinstance(leaf, ast.Name) and isinstance(leaf.ctx, ast.Store):
+                out.append(leaf.id)
+    return out
+
+
+def _segment(text: str, node: ast.stmt) -> str:
+    """A top-level statement's lines, its decorators included."""
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    assert node.end_lineno is not None
+    return "\n".join(text.splitlines()[first - 1:node.end_lineno])
+
+
+__all__ = ["Submission", "SourceUnavailable", "submission", "function_source", "cells_source", "uses_package",
+           "FORBIDDEN"]
