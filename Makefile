@@ -114,7 +114,7 @@ test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed
 	    --slides $(LECTURE_RUN)/slides --executed $(LECTURE_RUN)/executed $(LECTURES)
 	$(BIN)/python -m pytest -p tests.nbval_replay --nbval-replay $(LECTURE_RUN)/executed \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
-	ABTEACH_REUSE_EXPORT=$(LECTURE_RUN) $(BIN)/python -m pytest --hypothesis-profile=ci -m "browser or slow" tests
+	ABTEACH_REUSE_EXPORT=$(CURDIR)/$(LECTURE_RUN) $(BIN)/python -m pytest --hypothesis-profile=ci -m "browser or slow" tests
 
 # nbval running each lecture in a kernel of its own, as a student's machine would (test-all shares one run instead).
 nbval: $(VENV)/.installed-test-all

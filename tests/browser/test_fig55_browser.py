@@ -128,8 +128,10 @@ def test_stage_slider_redraws_both_sides(lab_server: LabServer, page: Page,
     condition = """
     ([root, before, stage]) => {
         const shown = (%s)(root);
+        // The pictures and the text are separate widgets, updated one after the other: wait for all.
         return shown.stage === stage && shown.figure !== '' && shown.algorithm !== ''
-            && shown.figure !== before.figure && shown.algorithm !== before.algorithm;
+            && shown.figure !== before.figure && shown.algorithm !== before.algorithm
+            && shown.text.includes('Stage ' + stage);
     }
     """ % READ_STATE
     try:
