@@ -63,7 +63,7 @@ class HiddenTest:
 
     Attributes
     ----------
-    kind : {'search', 'minimax', 'pruned'}
+    kind : {'search', 'values', 'pruned'}
         What it checks: a search function, minimax values, pruned leaves.
     name : str
         The notebook's name for what is graded: the function, or the answer.
@@ -123,7 +123,7 @@ def _test(call: ast.Call) -> HiddenTest:
         raise UnknownTest("student_tree must be given a literal seed, the student and a literal kind")
     options = {"seed": _literal(tree_args[0]), "tree": _literal(tree_args[2]),
                **_literals(call.keywords, ("rule",) if what == "require_pruned" else ())}
-    return HiddenTest("minimax" if what == "require_minimax" else "pruned", _graded_name(call.args[1]), options)
+    return HiddenTest("values" if what == "require_minimax" else "pruned", _graded_name(call.args[1]), options)
 
 
 def _graded_name(node: ast.expr) -> str:
@@ -174,7 +174,7 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
         return False, problem
     tree = student_tree(test.options["seed"], student, test.options["tree"])
     try:
-        if test.kind == "minimax":
+        if test.kind == "values":
             require_minimax(tree, given)
         else:
             require_pruned(tree, given, test.options.get("rule", "textbook"))

@@ -13,9 +13,10 @@ It works in two parts.
   it finds the value and the counts, and keeps the evaluated leaves, the
   cutoffs and the best children as nodes, from which the recorder's lists
   are made when first read.
-* The events (about five a node, each a 14-field tuple, and a comparison
+* The events (about five a node, each a tuple of every field, and a comparison
   text for most) are made only when something first reads them, by
-  :func:`tree_events`: a walk that writes each event inline.  An explicit
+  :func:`tree_events`: a walk that writes each event inline, by keyword, compiled to
+  the bare tuple (:func:`~abteach.search.events.inline_events`).  An explicit
   tree is immutable and the search is deterministic, so that walk makes
   the events the search would have made; it checks that it reached the
   same value, node count and cutoffs.
@@ -45,14 +46,13 @@ from typing import Any
 
 from abteach.games.players import MAX, MIN
 from abteach.games.trees import Node, Path
-from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.search.events import Bound, Event, Kind, fmt, inline_events
 from abteach.search.lean import tree_start, walk_tree
 from abteach.search.later import Later
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder
 from abteach.search.rules import TieRule
 
-_new = tuple.__new__
 _ENTER, _LEAF, _VALUE, _TEST, _WINDOW, _CUTOFF, _EXIT = (
     Kind.ENTER, Kind.LEAF, Kind.VALUE, Kind.TEST, Kind.WINDOW, Kind.CUTOFF, Kind.EXIT)
 _UPPER, _LOWER, _EXACT = Bound.UPPER, Bound.LOWER, Bound.EXACT
@@ -79,6 +79,7 @@ def traced_tree_search(p: Problem, log: Recorder) -> float:
     return value
 
 
+@inline_events
 def tree_events(start: Node, max_first: bool, tie: TieRule,
                 expect: tuple[float, int, int] | None = None, into: list[Event] | None = None) -> list[Event]:
     """The events of ALPHA-BETA-SEARCH (3rd edition) from ``start``, as the readable search reports them.
@@ -115,16 +116,16 @@ def tree_events(start: Node, max_first: bool, tie: TieRule,
     def max_value(node: Node, α: float, β: float) -> float:
         path = node._path
         counts[0] += 1
-        ev(_new(Event, (_ENTER, path, "max.def", α, β, None, None, MAX, None, None, (), "", "", None)))
+        ev(Event(_ENTER, path, "max.def", alpha=α, beta=β, player=MAX))
         kids = node._children
         if not kids:
             u = node._value
-            ev(_new(Event, (_LEAF, path, "max.terminal", α, β, u, u, MAX, None, None, (), "", "", None)))
+            ev(Event(_LEAF, path, "max.terminal", alpha=α, beta=β, v=u, value=u, player=MAX))
             return u  # type: ignore[return-value]
         α0, β0 = α, β
         v = -inf
         b = None
-        ev(_new(Event, (_VALUE, path, "max.init", α, β, v, None, None, None, None, (), "", "", None)))
+        ev(Event(_VALUE, path, "max.init", alpha=α, beta=β, v=v))
         last = len(kids) - 1
         for k, child in enumerate(kids):
             got = min_value(child, α, β)
@@ -132,37 +133,36 @@ def tree_events(start: Node, max_first: bool, tie: TieRule,
                 v = got
             if b is None or b[1] != v:
                 b = best[path] = (k, v)
-            ev(_new(Event, (_VALUE, path, "max.update", α, β, v, got, None, None, b[0], (), "", "", None)))
+            ev(Event(_VALUE, path, "max.update", alpha=α, beta=β, v=v, value=got, move=b[0]))
             text = (f"v={v} {GE} β={β}" if type(v) is int and type(β) is int else f"v={_num(v)} {GE} β={_num(β)}")
             if (v >= β) if prune_on_tie else (v > β):
                 skipped = tuple([c._path for c in kids[k + 1:]]) if k < last else ()
                 counts[1] += 1
-                ev(_new(Event, (_CUTOFF, path, "max.test", α, β, v, None, None, None, None, skipped, text, "",
-                                None)))
-                ev(_new(Event, (_EXIT, path, "max.test", α, β, v, v, None, _bound(v, α0, β0, closed), b[0], (),
-                                "", "", None)))
+                ev(Event(_CUTOFF, path, "max.test", alpha=α, beta=β, v=v, skipped=skipped, test=text))
+                ev(Event(_EXIT, path, "max.test", alpha=α, beta=β, v=v, value=v, bound=_bound(v, α0, β0, closed),
+                         move=b[0]))
                 return v
-            ev(_new(Event, (_TEST, path, "max.test", α, β, v, None, None, None, None, (), text, "", None)))
+            ev(Event(_TEST, path, "max.test", alpha=α, beta=β, v=v, test=text))
             if v > α:
                 α = v
-            ev(_new(Event, (_WINDOW, path, "max.window", α, β, v, None, None, None, None, (), "", "alpha", None)))
-        ev(_new(Event, (_EXIT, path, "max.return", α, β, v, v, None, _bound(v, α0, β0, closed), b[0] if b else None,
-                        (), "", "", None)))
+            ev(Event(_WINDOW, path, "max.window", alpha=α, beta=β, v=v, which="alpha"))
+        ev(Event(_EXIT, path, "max.return", alpha=α, beta=β, v=v, value=v, bound=_bound(v, α0, β0, closed),
+                 move=b[0] if b else None))
         return v
 
     def min_value(node: Node, α: float, β: float) -> float:
         path = node._path
         counts[0] += 1
-        ev(_new(Event, (_ENTER, path, "min.def", α, β, None, None, MIN, None, None, (), "", "", None)))
+        ev(Event(_ENTER, path, "min.def", alpha=α, beta=β, player=MIN))
         kids = node._children
         if not kids:
             u = node._value
-            ev(_new(Event, (_LEAF, path, "min.terminal", α, β, u, u, MIN, None, None, (), "", "", None)))
+            ev(Event(_LEAF, path, "min.terminal", alpha=α, beta=β, v=u, value=u, player=MIN))
             return u  # type: ignore[return-value]
         α0, β0 = α, β
         v = inf
         b = None
-        ev(_new(Event, (_VALUE, path, "min.init", α, β, v, None, None, None, None, (), "", "", None)))
+        ev(Event(_VALUE, path, "min.init", alpha=α, beta=β, v=v))
         last = len(kids) - 1
         for k, child in enumerate(kids):
             got = max_value(child, α, β)
@@ -170,22 +170,21 @@ def tree_events(start: Node, max_first: bool, tie: TieRule,
                 v = got
             if b is None or b[1] != v:
                 b = best[path] = (k, v)
-            ev(_new(Event, (_VALUE, path, "min.update", α, β, v, got, None, None, b[0], (), "", "", None)))
+            ev(Event(_VALUE, path, "min.update", alpha=α, beta=β, v=v, value=got, move=b[0]))
             text = (f"v={v} {LE} α={α}" if type(v) is int and type(α) is int else f"v={_num(v)} {LE} α={_num(α)}")
             if (v <= α) if prune_on_tie else (v < α):
                 skipped = tuple([c._path for c in kids[k + 1:]]) if k < last else ()
                 counts[1] += 1
-                ev(_new(Event, (_CUTOFF, path, "min.test", α, β, v, None, None, None, None, skipped, text, "",
-                                None)))
-                ev(_new(Event, (_EXIT, path, "min.test", α, β, v, v, None, _bound(v, α0, β0, closed), b[0], (),
-                                "", "", None)))
+                ev(Event(_CUTOFF, path, "min.test", alpha=α, beta=β, v=v, skipped=skipped, test=text))
+                ev(Event(_EXIT, path, "min.test", alpha=α, beta=β, v=v, value=v, bound=_bound(v, α0, β0, closed),
+                         move=b[0]))
                 return v
-            ev(_new(Event, (_TEST, path, "min.test", α, β, v, None, None, None, None, (), text, "", None)))
+            ev(Event(_TEST, path, "min.test", alpha=α, beta=β, v=v, test=text))
             if v < β:
                 β = v
-            ev(_new(Event, (_WINDOW, path, "min.window", α, β, v, None, None, None, None, (), "", "beta", None)))
-        ev(_new(Event, (_EXIT, path, "min.return", α, β, v, v, None, _bound(v, α0, β0, closed), b[0] if b else None,
-                        (), "", "", None)))
+            ev(Event(_WINDOW, path, "min.window", alpha=α, beta=β, v=v, which="beta"))
+        ev(Event(_EXIT, path, "min.return", alpha=α, beta=β, v=v, value=v, bound=_bound(v, α0, β0, closed),
+                 move=b[0] if b else None))
         return v
 
     # Events are many small tuples that live as long as the trace and form no

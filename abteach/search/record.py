@@ -19,18 +19,21 @@ Every method returns the value the search goes on with, so the call wraps the
 expression the book writes.  Both recorders keep the same counts; only the
 :class:`Recorder` builds events.
 
-The ``*_at`` methods are the same reports with the path, window and v given
-explicitly, for searches that keep their own bookkeeping (the classic
-mistakes, whose faults are in exactly that bookkeeping).
+Each kind of report is kept in one place, its ``*_at`` method: the counts,
+paths and best moves, and the event when there are events to keep.  The line
+methods above only find the node's path, window and v on the recorder's
+stack and pass them on.  Searches that keep their own bookkeeping (the
+classic mistakes, whose faults are in exactly that bookkeeping) call the
+``*_at`` methods themselves, so what they report is kept the same way.
 """
 
 from __future__ import annotations
 
 from functools import partial
 from math import inf
-from typing import Any, Iterable, Iterator, Mapping, Protocol
+from typing import Any, Iterable, Iterator, Mapping, Protocol, Sequence
 
-from abteach.search.events import Bound, Event, Kind, fmt
+from abteach.search.events import Bound, Event, Kind, fmt, inline_events
 from abteach.search.later import Deferred, Later, made
 from abteach.search.rules import TEXTBOOK, TieRule
 from abteach.games.trees import Path
@@ -59,7 +62,7 @@ class Call:
         self.beta = beta
         self.window = (alpha, beta)
         self.v: float | None = None
-        self.kids: list[tuple[int, Any]] = []
+        self.kids: Sequence[tuple[int, Any]] = ()  # the children, once the loop over them starts
         self.k = -1
         self.got: float | None = None   # what the child searched last returned, until v takes it in
         self.child: Path | None = None  # the path of that child
@@ -73,6 +76,7 @@ class Compact(Protocol):
     def best_move(self, path: Path) -> int | None: ...
 
 
+@inline_events
 class Tally:
     """The recorder of an untraced search: counts, evaluated leaves, pruned children, best moves.
 
@@ -81,9 +85,16 @@ class Tally:
     values, made on first read (see :mod:`abteach.search.lean`); the
     methods below reach the made values directly, as ``_evaluated`` and so on,
     because they only run on a tally that a search is filling in.
+
+    Each ``*_at`` method also appends the report's event to ``_events`` when
+    there is such a list: a :class:`Recorder`'s.  Its events are built by
+    keyword and compiled to bare tuples (:func:`~abteach.search.events.inline_events`):
+    a traced search makes about five a node.
     """
 
     events: list[Event] | None = None
+    _events: list[Event] | None = None  # where a Recorder keeps its events; a Tally keeps none
+    _closed = False  # a Recorder's tie rule: bounds are classified on the closed window [α, β]
     evaluated: Deferred[list[Path]] = Deferred()
     pruned: Deferred[list[Path]] = Deferred()
     # path -> (child index, the v it produced); a later child replaces it only
@@ -126,17 +137,22 @@ class Tally:
 
     def call(self, line: str, player: str, alpha: float | None = None, beta: float | None = None) -> None:
         """A call starts (MAX-VALUE(state, α, β)) on the child the parent's loop is at."""
-        top = self.stack[-1] if self.stack else None
-        path = top.child if top is not None and top.child is not None else self.root
-        if top is not None:
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            path = top.child if top.child is not None else self.root
             top.got = None
-        self.stack.append(Call(path, player, alpha, beta))
+        else:
+            path = self.root
+        stack.append(Call(path, player, alpha, beta))
         self.enter_at(path, line, player, alpha, beta)
 
     def leaf(self, line: str, value: float) -> float:
         """``return UTILITY(state)``: the call ends at once with the leaf's value."""
-        c = self.stack.pop()
-        self._returned(value)
+        stack = self.stack
+        c = stack.pop()
+        if stack:
+            stack[-1].got = value
         return self.leaf_at(c.path, line, c.player, value, c.alpha, c.beta)
 
     def each(self, children: Iterable[tuple[int, Any]]) -> Iterator[Any]:
@@ -151,12 +167,15 @@ class Tally:
     def v(self, line: str, v: float) -> float:
         """``v ← ...``: the running value takes in the child that just returned (if one did)."""
         c = self.stack[-1]
-        got, child = c.got, c.child if c.got is not None else None
-        c.v, c.got = v, None
-        if child is not None and c.fresh:
-            # A node searched again (a re-search, a later pass) keeps only what this call finds.
-            c.fresh = False
-            self._best.pop(c.path, None)
+        got = c.got
+        child = None
+        if got is not None:
+            c.got, child = None, c.child
+            if c.fresh and child is not None:
+                # A node searched again (a re-search, a later pass) keeps only what this call finds.
+                c.fresh = False
+                self._best.pop(c.path, None)
+        c.v = v
         self.value_at(c.path, line, v, child, got, c.alpha, c.beta)
         return v
 
@@ -187,7 +206,7 @@ class Tally:
     def alpha(self, line: str, alpha: float) -> float:
         """``α ← MAX(α, v)``, or ``α := max(α, child)`` where α itself is what the call returns."""
         c = self.stack[-1]
-        got = self._took(c, alpha, c.alpha)
+        got = self._took(c, alpha, c.alpha) if c.got is not None else None
         c.alpha = alpha
         self.window_at(c.path, line, "alpha", c.v, alpha, c.beta, got)
         return alpha
@@ -195,7 +214,7 @@ class Tally:
     def beta(self, line: str, beta: float) -> float:
         """``β ← MIN(β, v)``, or ``β := min(β, child)``."""
         c = self.stack[-1]
-        got = self._took(c, beta, c.beta)
+        got = self._took(c, beta, c.beta) if c.got is not None else None
         c.beta = beta
         self.window_at(c.path, line, "beta", c.v, c.alpha, beta, got)
         return beta
@@ -211,53 +230,92 @@ class Tally:
 
     def exit(self, line: str, v: float) -> float:
         """``return v``."""
-        c = self.stack.pop()
-        self._returned(v)
+        stack = self.stack
+        c = stack.pop()
+        if stack:
+            stack[-1].got = v
         return self.exit_at(c.path, line, v, c.window, c.alpha, c.beta)
 
-    def _returned(self, value: float) -> None:
-        if self.stack:
-            self.stack[-1].got = value
-
     def _comparison(self, c: Call, line: str) -> Comparison:
+        """What the test at ``line`` compares, read from the call ``c``: each operand names one of its values."""
         lhs, op, rhs = self.tests[line]
-        # In negamax form a child's value is taken with its sign flipped.
-        child = -c.got if self.negated and c.got is not None else c.got
-        values = {"v": c.v, "α": c.alpha, "β": c.beta, "v2": child, "t": child}
-        return (lhs, values[lhs], op, rhs, values[rhs])  # type: ignore[return-value]
+        got = c.got  # "v2" or "t": the child just searched, its sign flipped in negamax form
+        if got is not None and self.negated:
+            got = -got
+        # Read by name from the call, not from a dict of its values: a traced search compares once a child.
+        x = c.v if lhs == "v" else c.beta if lhs == "β" else c.alpha if lhs == "α" else got
+        y = c.v if rhs == "v" else c.beta if rhs == "β" else c.alpha if rhs == "α" else got
+        return (lhs, x, op, rhs, y)  # type: ignore[return-value]
 
-    # -- the explicit reports ------------------------------------------------------
+    # -- the explicit reports, each kept here and only here -----------------------
     def enter_at(self, path: Path, line: str, player: str, alpha: float | None, beta: float | None) -> None:
+        """A call starts at ``path`` with the window (α, β)."""
         self.nodes += 1
+        events = self._events
+        if events is not None:
+            events.append(Event(_ENTER, path, line, alpha=alpha, beta=beta, player=player))
 
     def leaf_at(self, path: Path, line: str, player: str, value: float,
                 alpha: float | None = None, beta: float | None = None) -> float:
-        self._evaluated.append(path)  # the call itself was counted on entry
+        """The call at ``path`` returns the utility ``value`` (it was counted on entry)."""
+        self._evaluated.append(path)
+        events = self._events
+        if events is not None:
+            events.append(Event(_LEAF, path, line, alpha=alpha, beta=beta, v=value, value=value, player=player))
         return value
 
     def value_at(self, path: Path, line: str, v: float, child: Path | None = None, got: float | None = None,
                  alpha: float | None = None, beta: float | None = None) -> tuple[int, float] | None:
-        """Note the new v; returns the node's best (child index, v) so far, if any."""
+        """Note the new v, after ``child`` returned ``got``; returns the node's best (child index, v) so far, if any."""
         best = self._best.get(path)
         if child is not None and (best is None or best[1] != v):
             best = self._best[path] = (child[-1], v)
+        events = self._events
+        if events is not None:
+            events.append(Event(_VALUE, path, line, alpha=alpha, beta=beta, v=v, value=got,
+                                move=best[0] if best else None))
         return best
 
     def test_at(self, path: Path, line: str, test: Comparison, v: float | None,
                 alpha: float | None = None, beta: float | None = None) -> None:
-        pass
+        """A comparison ran and did not fire."""
+        events = self._events
+        if events is not None:
+            events.append(Event(_TEST, path, line, alpha=alpha, beta=beta, v=v, test=say(test)))
 
     def window_at(self, path: Path, line: str, which: str, v: float | None, alpha: float | None,
                   beta: float | None, got: float | None = None) -> None:
-        pass
+        """``which`` bound is (re)assigned, taking in the child's return ``got`` if it does so directly."""
+        events = self._events
+        if events is not None:
+            best = self._best.get(path) if got is not None else None
+            events.append(Event(_WINDOW, path, line, alpha=alpha, beta=beta, v=v, value=got,
+                                move=best[0] if best else None, which=which))
 
-    def cutoff_at(self, path: Path, line: str, test: Comparison, skipped: list[Path], v: float | None,
+    def cutoff_at(self, path: Path, line: str, test: Comparison, skipped: Sequence[Path], v: float | None,
                   alpha: float | None, beta: float | None) -> None:
+        """The comparison ``test`` fired: the children at ``skipped`` are pruned."""
         self.cutoffs += 1
         self._pruned.extend(skipped)
+        events = self._events
+        if events is not None:
+            events.append(Event(_CUTOFF, path, line, alpha=alpha, beta=beta, v=v, skipped=tuple(skipped),
+                                test=say(test)))
 
     def exit_at(self, path: Path, line: str, v: float, window: tuple[float | None, float | None],
                 alpha: float | None = None, beta: float | None = None) -> float:
+        """The call at ``path``, entered with ``window``, returns ``v``."""
+        events = self._events
+        if events is not None:
+            low, high = window
+            # Bound.classify, written out: it runs once a node.
+            if self._closed:
+                bound = _UPPER if low is not None and v < low else _LOWER if high is not None and v > high else _EXACT
+            else:
+                bound = _UPPER if low is not None and v <= low else _LOWER if high is not None and v >= high else _EXACT
+            best = self._best.get(path)
+            events.append(Event(_EXIT, path, line, alpha=alpha, beta=beta, v=v, value=v, bound=bound,
+                                move=best[0] if best else None))
         return v
 
     def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
@@ -267,13 +325,13 @@ class Tally:
         """The top-level search returns."""
 
 
+@inline_events
 class Recorder(Tally):
     """The recorder of a traced search: a :class:`Tally` that also keeps every :class:`Event`.
 
-    Events are built positionally with ``_event`` rather than ``Event(...,
-    v=v, ...)``: the keyword form runs namedtuple's generated ``__new__`` and
-    took about a third of a traced search.  Each tuple below is in field order:
-    kind, node, line, alpha, beta, v, value, player, bound, move, skipped, test, which, info.
+    It gives the tally a list of events, to which the tally's reports append
+    theirs; the reports of newer searches' kinds (:meth:`mark`) and the
+    search's end (:meth:`done`) make nothing but an event, so only it has them.
 
     ``tie``: the search's tie rule.  Under the strict rule a return equal to
     α or β is exact, so bounds are classified on the closed window.
@@ -290,146 +348,12 @@ class Recorder(Tally):
         super().__init__(root, tests=tests)
         self.events = []
         self.tie = tie
-        self._closed = tie.closed_window  # read once a node, in exit()
-
-    # The line-by-line reports, each building its event at once: a traced search makes
-    # about five events a node, and going through the explicit reports below cost a
-    # second call for each.  They keep exactly what those would keep (tests compare them).
-    def call(self, line: str, player: str, alpha: float | None = None, beta: float | None = None) -> None:
-        stack = self.stack
-        if stack:
-            top = stack[-1]
-            path = top.child if top.child is not None else self.root
-            top.got = None
-        else:
-            path = self.root
-        stack.append(Call(path, player, alpha, beta))
-        self.nodes += 1
-        self._events.append(_event(Event, (_ENTER, path, line, alpha, beta, None, None, player,
-                                          None, None, (), "", "", None)))
-
-    def leaf(self, line: str, value: float) -> float:
-        stack = self.stack
-        c = stack.pop()
-        if stack:
-            stack[-1].got = value
-        self._evaluated.append(c.path)
-        self._events.append(_event(Event, (_LEAF, c.path, line, c.alpha, c.beta, value, value, c.player,
-                                          None, None, (), "", "", None)))
-        return value
-
-    def v(self, line: str, v: float) -> float:
-        c = self.stack[-1]
-        got = c.got
-        best = self._best.get(c.path)
-        if got is not None:
-            c.got = None
-            if best is None or best[1] != v or c.fresh:  # as Tally.v: an earlier call's best child gives way
-                best = self._best[c.path] = (c.child[-1], v)  # type: ignore[index]
-            c.fresh = False
-        c.v = v
-        self._events.append(_event(Event, (_VALUE, c.path, line, c.alpha, c.beta, v, got, None,
-                                          None, best[0] if best else None, (), "", "", None)))
-        return v
-
-    def cut(self, line: str, holds: bool) -> bool:
-        c = self.stack[-1]
-        text = self._say(c, line)
-        if not holds:
-            self._events.append(_event(Event, (_TEST, c.path, line, c.alpha, c.beta, c.v, None, None,
-                                              None, None, (), text, "", None)))
-            return False
-        path, k = c.path, c.k
-        skipped = tuple([path + (i,) for i, _ in c.kids[k + 1:]])
-        self.cutoffs += 1
-        self._pruned.extend(skipped)
-        self._events.append(_event(Event, (_CUTOFF, path, line, c.alpha, c.beta, c.v, None, None,
-                                          None, None, skipped, text, "", None)))
-        return True
-
-    def exit(self, line: str, v: float) -> float:
-        stack = self.stack
-        c = stack.pop()
-        if stack:
-            stack[-1].got = v
-        low, high = c.window
-        # Bound.classify, written out: it runs once a node.
-        if self._closed:
-            bound = _UPPER if low is not None and v < low else _LOWER if high is not None and v > high else _EXACT
-        else:
-            bound = _UPPER if low is not None and v <= low else _LOWER if high is not None and v >= high else _EXACT
-        best = self._best.get(c.path)
-        self._events.append(_event(Event, (_EXIT, c.path, line, c.alpha, c.beta, v, v, None, bound,
-                                          best[0] if best else None, (), "", "", None)))
-        return v
-
-    def alpha(self, line: str, alpha: float) -> float:
-        c = self.stack[-1]
-        got = self._took(c, alpha, c.alpha) if c.got is not None else None
-        c.alpha = alpha
-        best = self._best.get(c.path) if got is not None else None
-        self._events.append(_event(Event, (_WINDOW, c.path, line, alpha, c.beta, c.v, got, None,
-                                          None, best[0] if best else None, (), "", "alpha", None)))
-        return alpha
-
-    def beta(self, line: str, beta: float) -> float:
-        c = self.stack[-1]
-        got = self._took(c, beta, c.beta) if c.got is not None else None
-        c.beta = beta
-        best = self._best.get(c.path) if got is not None else None
-        self._events.append(_event(Event, (_WINDOW, c.path, line, c.alpha, beta, c.v, got, None,
-                                          None, best[0] if best else None, (), "", "beta", None)))
-        return beta
-
-    def _say(self, c: Call, line: str) -> str:
-        lhs, op, rhs = self.tests[line]
-        x, y = _read(self, c, lhs), _read(self, c, rhs)
-        if type(x) is int and type(y) is int:
-            return f"{lhs}={x} {op} {rhs}={y}"
-        return f"{lhs}={fmt(x)} {op} {rhs}={fmt(y)}"
-
-    def enter_at(self, path, line, player, alpha, beta):
-        self.nodes += 1
-        self._events.append(_event(Event, (Kind.ENTER, path, line, alpha, beta, None, None, player,
-                                          None, None, (), "", "", None)))
-
-    def leaf_at(self, path, line, player, value, alpha=None, beta=None):
-        self._evaluated.append(path)
-        self._events.append(_event(Event, (Kind.LEAF, path, line, alpha, beta, value, value, player,
-                                          None, None, (), "", "", None)))
-        return value
-
-    def value_at(self, path, line, v, child=None, got=None, alpha=None, beta=None):
-        best = Tally.value_at(self, path, line, v, child, got)
-        self._events.append(_event(Event, (Kind.VALUE, path, line, alpha, beta, v, got, None,
-                                          None, best[0] if best else None, (), "", "", None)))
-        return best
-
-    def test_at(self, path, line, test, v, alpha=None, beta=None):
-        self._events.append(_event(Event, (Kind.TEST, path, line, alpha, beta, v, None, None,
-                                          None, None, (), say(test), "", None)))
-
-    def window_at(self, path, line, which, v, alpha, beta, got=None):
-        best = self._best.get(path) if got is not None else None
-        self._events.append(_event(Event, (Kind.WINDOW, path, line, alpha, beta, v, got, None,
-                                          None, best[0] if best else None, (), "", which, None)))
-
-    def cutoff_at(self, path, line, test, skipped, v, alpha, beta):
-        Tally.cutoff_at(self, path, line, test, skipped, v, alpha, beta)
-        self._events.append(_event(Event, (Kind.CUTOFF, path, line, alpha, beta, v, None, None,
-                                          None, None, tuple(skipped), say(test), "", None)))
-
-    def exit_at(self, path, line, v, window, alpha=None, beta=None):
-        best = self._best.get(path)
-        self._events.append(_event(Event, (Kind.EXIT, path, line, alpha, beta, v, v, None,
-                                          Bound.classify(v, *window, closed=self._closed),
-                                          best[0] if best else None, (), "", "", None)))
-        return v
+        self._closed = tie.closed_window
 
     def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
         if self.stack:
             c = self.stack[-1]
-            self._events.append(Event(kind, c.path, line, c.alpha, c.beta, c.v, test=label, info=info))
+            self._events.append(Event(kind, c.path, line, alpha=c.alpha, beta=c.beta, v=c.v, test=label, info=info))
         else:
             self._events.append(Event(kind, self.root, line, test=label, info=info))
 
@@ -457,30 +381,17 @@ def recorder_for(root: Path, trace: bool, *, tests: Mapping[str, tuple[str, str,
     return Tally(root, tests=tie.tests(tests))
 
 
-_event = tuple.__new__
+# Module names rather than Kind's attributes: the reports above read them once an event.
 _ENTER, _LEAF, _VALUE, _TEST, _CUTOFF, _EXIT = Kind.ENTER, Kind.LEAF, Kind.VALUE, Kind.TEST, Kind.CUTOFF, Kind.EXIT
 _WINDOW = Kind.WINDOW
 _UPPER, _LOWER, _EXACT = Bound.UPPER, Bound.LOWER, Bound.EXACT
 
 
-def _read(log: Tally, c: Call, name: str) -> float | None:
-    """The value a test's operand names, in the call ``c``."""
-    if name == "v":
-        return c.v
-    if name == "β":
-        return c.beta
-    if name == "α":
-        return c.alpha
-    got = c.got  # "v2" or "t": the child just searched, its sign flipped in negamax form
-    return -got if log.negated and got is not None else got
-# The tuples in Recorder spell out every field, so a new Event field must be added there too.
-if len(Event._fields) != 14:
-    raise ImportError(f"Recorder builds 14-field events but Event has {len(Event._fields)} fields")
-
-
 def say(c: Comparison) -> str:
     """``("v", 2, "≤", "α", 3)`` -> ``'v=2 ≤ α=3'``."""
     lhs, x, op, rhs, y = c
+    if type(x) is int and type(y) is int:  # the common case, answered before fmt's tests
+        return f"{lhs}={x} {op} {rhs}={y}"
     return f"{lhs}={fmt(x)} {op} {rhs}={fmt(y)}"
 
 
