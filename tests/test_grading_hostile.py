@@ -35,38 +35,8 @@ COURSE_TEXT = ("BEGIN HIDDEN TESTS", "hidden-5c0ffee", "nbgrader", "CourseDirect
 pytestmark = [pytest.mark.sandbox,
               pytest.mark.skipif(sys.platform != "linux", reason="the sandbox is Linux's bubblewrap")]
 
-CORRECT = """
-def alpha_beta_search(game, state):
-    player = game.to_move(state)
-
-    def max_value(s, alpha, beta):
-        if game.is_terminal(s):
-            return game.utility(s, player), None
-        v, move = -math.inf, None
-        for a in game.actions(s):
-            v2, _ = min_value(game.result(s, a), alpha, beta)
-            if v2 > v:
-                v, move = v2, a
-                alpha = max(alpha, v)
-            if v >= beta:
-                return v, move
-        return v, move
-
-    def min_value(s, alpha, beta):
-        if game.is_terminal(s):
-            return game.utility(s, player), None
-        v, move = math.inf, None
-        for a in game.actions(s):
-            v2, _ = max_value(game.result(s, a), alpha, beta)
-            if v2 < v:
-                v, move = v2, a
-                beta = min(beta, v)
-            if v <= alpha:
-                return v, move
-        return v, move
-
-    return max_value(state, -math.inf, math.inf)[1]
-"""
+#: A correct search, the course's own sample: the attacks below are made of it.
+CORRECT = (SAMPLES / "correct_4th_edition.py").read_text()
 
 
 def expected(sample: str) -> str:
@@ -238,7 +208,7 @@ def test_an_object_equal_to_every_move_is_not_a_move():
 # -- leaks -------------------------------------------------------------------------------
 
 LEAKY = "import math\nSEEN = []\n" + CORRECT.replace(
-    "    return max_value(state, -math.inf, math.inf)[1]\n",
+    "    return move\n",
     "    SEEN.append(1)\n"
     "    everything = []\n"
     "    def walk(s):\n"
@@ -250,7 +220,7 @@ LEAKY = "import math\nSEEN = []\n" + CORRECT.replace(
     "    if len(SEEN) > PUBLIC:\n"
     "        walk(state)\n"
     "        LEAK\n"
-    "    return max_value(state, -math.inf, math.inf)[1]\n")
+    "    return move\n", 1)
 PUBLIC = len([t for t in ab.examples.ALL.values() if t.root.player == "MAX"])
 
 
