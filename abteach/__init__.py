@@ -30,7 +30,7 @@ from abteach.trace import registry as _registry
 from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
                                       aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
                                       mcts, negascout, null_window, sss_star)
-from abteach.lessons import complexity, fig55, mistakes, ordering
+from abteach.lessons import complexity, enhancements, fig55, mistakes, ordering
 from abteach.search.solve import SolveLimitError, solve
 from abteach.agents import players
 from abteach.agents.match import match
@@ -53,6 +53,7 @@ _LAZY = MappingProxyType({
     "returns_table": "abteach.views.tables", "reorder_view": "abteach.widgets.reorder_view",
     "plot_growth": "abteach.views.plots", "plot_exponents": "abteach.views.plots",
     "plot_orderings": "abteach.views.plots", "law_table": "abteach.views.plots",
+    "plot_enhancements": "abteach.views.plots",
     "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
     "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards",
     "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
@@ -68,7 +69,7 @@ if TYPE_CHECKING:
     from abteach.widgets.fig55_view import figure_vs_algorithm
     from abteach.views.tables import returns_table
     from abteach.widgets.reorder_view import reorder_view
-    from abteach.views.plots import law_table, plot_exponents, plot_growth, plot_orderings
+    from abteach.views.plots import law_table, plot_enhancements, plot_exponents, plot_growth, plot_orderings
     from abteach.widgets.play import play
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
     from abteach.views.boards import board_png
@@ -93,7 +94,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "examples", "fig55", "mistakes", "complexity", "ordering", "draw_stage", "draw_stage_frame", "disagreeing_nodes",
+    "examples", "fig55", "mistakes", "complexity", "ordering", "enhancements", "plot_enhancements", "draw_stage", "draw_stage_frame", "disagreeing_nodes",
     "stage_table", "returns_table", "reorder_view", "plot_growth", "plot_exponents", "plot_orderings", "law_table",
     "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
