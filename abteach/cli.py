@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -30,7 +30,7 @@ from abteach.games import Tree, load_tree
 from abteach.search.result import SearchResult
 from abteach.trace import algorithms as _registers  # noqa: F401  (importing it registers the package's searches)
 from abteach.search.rules import TieRule
-from abteach.trace.registry import Registration, commands
+from abteach.trace.registry import commands
 
 #: Exit status for bad input found after the command line was read: a tree that will not load, an existing file.
 BAD_INPUT = 1
@@ -44,11 +44,6 @@ class InputError(Exception):
 
 #: The search a command runs when no ``--algorithm`` is given.
 DEFAULT_ALGORITHM = "alphabeta"
-
-
-def algorithms() -> Mapping[str, Registration]:
-    """The searches the command line offers, by ``--algorithm`` name: every registered one that has such a name."""
-    return commands()
 
 
 #: File types by suffix, for ``draw``.
@@ -79,7 +74,7 @@ def _tree_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _search_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--algorithm", choices=list(algorithms()), default=None,
+    parser.add_argument("--algorithm", choices=list(commands()), default=None,
                         help=f"the search to run (default: {DEFAULT_ALGORITHM})")
     parser.add_argument("--edition", type=int, choices=(3, 4), default=None,
                         help="the textbook edition's pseudocode, for alphabeta and minimax (default: 3)")
@@ -97,11 +92,11 @@ def _output_arguments(parser: argparse.ArgumentParser, example: str) -> None:
 def _check_search_options(args: argparse.Namespace) -> None:
     """``--edition`` and ``--strict`` only where the algorithm has them (argparse cannot tell)."""
     name = args.algorithm or DEFAULT_ALGORITHM
-    entry = algorithms()[name]
+    entry = commands()[name]
     for given, option, flag, lacks in ((args.edition is not None, "edition", "--edition", "editions"),
                                        (args.strict, "prune_on_tie", "--strict", "tie rule")):
         if given and option not in entry.options:
-            takes = ", ".join(n for n, e in algorithms().items() if option in e.options)
+            takes = ", ".join(n for n, e in commands().items() if option in e.options)
             raise UsageError(f"argument {flag}: the {name} search has no {lacks}; only {takes} do")
 
 
@@ -134,7 +129,7 @@ def _load(path: Path) -> Tree:
 
 
 def _search(tree: Tree, args: argparse.Namespace) -> SearchResult:
-    entry = algorithms()[args.algorithm or DEFAULT_ALGORITHM]
+    entry = commands()[args.algorithm or DEFAULT_ALGORITHM]
     options: dict[str, Any] = {}
     if "edition" in entry.options:
         options["edition"] = args.edition if args.edition is not None else 3
@@ -372,4 +367,4 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return BAD_INPUT
 
 
-__all__ = ["DEFAULT_ALGORITHM", "algorithms", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
+__all__ = ["DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
