@@ -8,7 +8,11 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
    classic mistake, a loop, a crash and hostile ones that try to cheat or
    to take the grader down, or to replace it in the notebook's kernel
    (``samples/``), the 4th edition's, and three students' answers by hand
-   on their own trees, one of them forged in the kernel;
+   on their own trees, one of them forged in the kernel; for lectures 03,
+   05 and 07 (Fig. 5.5's stages, the child order, UCB1) the same three
+   students by hand, right, with a misconception, and forged; for lecture
+   06 a table search right, with each flag bug, and one that uses the package
+   (``samples/table-search/``);
 3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
 
 It prints every score and diagnosis, checks that no hidden test reached a
@@ -35,10 +39,12 @@ import abteach as ab
 
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
-ASSIGNMENTS = ("by-hand", "write-the-search", "fourth-edition")
+ASSIGNMENTS = ("by-hand", "write-the-search", "fourth-edition", "fig55-stages", "order-the-children", "table-flags",
+               "ucb1-by-hand")
 COURSE_SEED = "abteach-course"
 #: What a hidden test contains and a student must never see.
-HIDDEN = ("hidden-5c0ffee", "BEGIN HIDDEN TESTS", "ab.grading.require(", "require_minimax", "require_pruned")
+HIDDEN = ("hidden-5c0ffee", "BEGIN HIDDEN TESTS", "ab.grading.require(", "require_minimax", "require_pruned",
+          "require_fig55", "require_order", "require_ucb1")
 
 
 #: Who hands in the 4th edition, and what.
@@ -48,6 +54,13 @@ FOURTH_EDITION = {"ada": "correct_4th_edition.py", "alan": "bug_alpha_in_min.py"
 #: Who answers by hand, and how.
 BY_HAND = {"ada": "right", "alan": "one value and one leaf wrong",
            "mallory": "wrong, with every check replaced in the kernel; the leaves computed by the package"}
+#: Who hands in the table search, and what (samples/table-search/).
+TABLE_FLAGS = {"ada": "correct.py", "alan": "bug_raised_alpha_flag.py", "grace": "bug_fail_low_as_exact.py",
+               "mallory": "hostile_package.py"}
+#: Who answers the new exercises by hand (Fig. 5.5's stages, the child order, UCB1), and how.
+NEW_BY_HAND = {"ada": "right",
+               "alan": "a misconception: the figure's ranges as windows, MAX's order at every node, the best win rate",
+               "mallory": "computed by the package, with every check replaced in the kernel"}
 #: An answer cell's lines that make every check of the grader pass, in the student's kernel.
 PASS_EVERY_CHECK = """for name in dir(ab.grading):
     if name.startswith("require"):
@@ -122,7 +135,60 @@ def submissions(root: Path) -> dict[str, dict[str, str]]:
              root / "submitted" / student / "by-hand" / "2-pruned-leaves.ipynb",
              {"id": student, "pruned_leaves": pruned})
         handed.setdefault(student, {})["by-hand"] = BY_HAND[student]
+    for student, sample in TABLE_FLAGS.items():
+        fill(release / "table-flags" / "table-flags.ipynb",
+             root / "submitted" / student / "table-flags" / "table-flags.ipynb",
+             {"table_search": (HERE / "samples" / "table-search" / sample).read_text()})
+        handed.setdefault(student, {})["table-flags"] = sample
+    for student in NEW_BY_HAND:
+        answers = by_hand_answers(student)
+        for assignment, cells in answers.items():
+            fill(release / assignment / f"{assignment}.ipynb", root / "submitted" / student / assignment /
+                 f"{assignment}.ipynb", {"id": student, **cells})
+            handed.setdefault(student, {})[assignment] = NEW_BY_HAND[student]
     return handed
+
+
+def by_hand_answers(student: str) -> dict[str, dict[str, str]]:
+    """The answer cells ``student`` hands in for Fig. 5.5's stages, the child order and UCB1, by assignment."""
+    tree = ab.grading.ordering_tree(COURSE_SEED, student, "ordering")
+    situations = ab.grading.ucb1_situations(COURSE_SEED, student, "ucb1")
+    stages = ab.grading.fig55_answers()
+    order = ab.grading.optimal_order(tree)
+    picks = {s.name: ab.grading.ucb1_choice(s) for s in situations}
+    if student == "alan":
+        # The figure's ranges written as windows, and C's fail-low 2 as exact; MAX's order (largest first) at
+        # every node; the best win rate, exploitation alone.
+        figure = {s.label: s.by_name(ab.examples.FIG_5_2) for s in ab.fig55.FIG_5_5 if s.in_book}
+        for label, row in stages.items():
+            for node, entry in row.items():
+                drawn = figure[label].get(node)
+                if isinstance(entry, tuple) and not isinstance(entry[0], str) and drawn is not None:
+                    row[node] = (drawn.low, drawn.high)
+                elif entry == ("upper", 2) and node == "C":
+                    row[node] = ("exact", 2)
+        values = ab.grading.minimax_values(tree)
+        order = {name: sorted(kids, key=lambda k: -_value(tree, values, k)) for name, kids in order.items()}
+        picks = {s.name: max((c for c in s.children if c.visits), key=lambda c: c.wins / c.visits).name
+                 for s in situations}
+    answers = {"fig55-stages": {"algorithm_holds": f"algorithm_holds = {stages!r}"},
+               "order-the-children": {"child_order": f"child_order = {order!r}"},
+               "ucb1-by-hand": {"ucb1_picks": f"ucb1_picks = {picks!r}"}}
+    if student == "mallory":
+        computed = {"fig55-stages": ("algorithm_holds", "ab.grading.fig55_answers()"),
+                    "order-the-children": ("child_order", "ab.grading.optimal_order(tree)"),
+                    "ucb1-by-hand": ("ucb1_picks", "{s.name: ab.grading.ucb1_choice(s) for s in situations}")}
+        answers = {assignment: {name: f"{name} = {code}\n{PASS_EVERY_CHECK}"}
+                   for assignment, (name, code) in computed.items()}
+    return answers
+
+
+def _value(tree: ab.Tree, values: dict[str, float], name: str) -> float:
+    """A node's minimax value by name: a leaf's own, an inner node's from ``values``."""
+    if name in values:
+        return values[name]
+    leaf = next(n for n in tree.walk() if n.name == name)
+    return float(leaf.value or 0)
 
 
 def results(root: Path) -> dict[str, dict[str, dict[str, object]]]:
@@ -139,10 +205,14 @@ def results(root: Path) -> dict[str, dict[str, dict[str, object]]]:
             text = "\n".join("\n".join(o.get("traceback", [])) for o in errors)
             found = re.search(r"^Diagnosis: (\S+)", text, re.M)
             failure = re.search(r"^Diagnosis: \S+ \((\w+)\)", text, re.M)
+            lines = text.splitlines()
             out.setdefault(student, {})[meta["grade_id"]] = {
                 "failed": bool(errors),
                 "diagnosis": found.group(1) if found else None,
                 "failure": failure.group(1) if failure else None,
+                # Why it failed, in the feedback's own words: its first line after "Not yet right:".
+                "reason": lines[1] if len(lines) > 1 else None,
+                "feedback": text,
             }
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
@@ -180,6 +250,15 @@ def leaks(root: Path) -> list[str]:
     return found
 
 
+def fetching(root: Path) -> list[str]:
+    """Feedback pages that would fetch anything from another site as they open (a CDN's MathJax, say)."""
+    from abteach.grading.autograde import outside_requests
+    found = []
+    for path in sorted((root / "feedback").rglob("*.html")):
+        found += [f"{path.relative_to(root)}: {url}" for url in outside_requests(path.read_text(errors="replace"))]
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, help="course folder to create (default: a temporary one, removed after)")
@@ -194,33 +273,45 @@ def main() -> None:
         shutil.copytree(HERE / "source", root / "source")
         shutil.copy(HERE / "nbgrader_config.py", root)
         start = time.perf_counter()
+        timings: dict[str, float] = {}
         for assignment in ASSIGNMENTS:
+            began = time.perf_counter()
             nbgrader(root, "generate_assignment", assignment, "--force")
+            timings[assignment] = time.perf_counter() - began
         handed = submissions(root)
         for assignment in ASSIGNMENTS:
+            began = time.perf_counter()
             nbgrader(root, "autograde", assignment, "--force")
             nbgrader(root, "generate_feedback", assignment, "--force")
+            timings[assignment] += time.perf_counter() - began
         nbgrader(root, "export")
         seconds = time.perf_counter() - start
         scores = results(root)
         leaked = leaks(root)
+        outside = fetching(root)
         feedback = sorted(str(p.relative_to(root)) for p in (root / "feedback").rglob("*.html"))
         print(f"{'student':26s} {'test cell':32s} {'points':>7s}  diagnosis")
         for student in sorted(scores):
             for cell, r in sorted(scores[student].items()):
-                diagnosis = r["diagnosis"] or ("-" if not r["failed"] else "?")
+                diagnosis = r["diagnosis"] or ("-" if not r["failed"] else str(r["reason"])[:70])
                 diagnosis += f" ({r['failure']})" if r.get("failure") else ""
                 points = f"{r.get('score', '?'):g}/{r.get('max_score', '?'):g}" if "score" in r else "?"
                 print(f"{student:26s} {cell:32s} {points:>7s}  {diagnosis}")
-        print(f"{len(feedback)} feedback pages; hidden tests leaked: {len(leaked)}; {seconds:.0f} s")
+        print(f"{len(feedback)} feedback pages; hidden tests leaked: {len(leaked)}; fetching from other sites: "
+              f"{len(outside)}; {seconds:.0f} s (" + ", ".join(f"{a} {t:.0f} s" for a, t in timings.items()) + ")")
         for line in leaked:
             print("  LEAK", line)
+        for line in outside:
+            print("  FETCHES", line)
         if args.summary:
             args.summary.write_text(json.dumps({"scores": scores, "handed": handed, "leaks": leaked,
-                                                "export": exported(root),
-                                                "feedback": feedback, "seconds": seconds}, indent=1))
+                                                "export": exported(root), "outside": outside,
+                                                "feedback": feedback, "seconds": seconds, "timings": timings},
+                                               indent=1))
         if leaked:
             raise SystemExit("hidden tests reached what students see")
+        if outside:
+            raise SystemExit("feedback pages fetch from other sites")
     finally:
         if temporary:
             shutil.rmtree(root, ignore_errors=True)

@@ -4,12 +4,15 @@ from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPrep
 from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, Execute, GetGrades,
                                     IgnorePattern, LimitOutput, SaveAutoGrades)
 
-from abteach.grading.autograde import GradeFromSource, HoldOutTests
+from abteach.grading.autograde import (FEEDBACK_TEMPLATE, GradeFromSource, HoldOutTests, WrapFeedback,
+                                       feedback_template_dirs)
 
 c = get_config()  # noqa: F821 - nbgrader defines it when it reads this file
 
 c.CourseDirectory.course_id = "abteach"
-c.CourseDirectory.db_assignments = [{"name": "by-hand"}, {"name": "write-the-search"}, {"name": "fourth-edition"}]
+c.CourseDirectory.db_assignments = [{"name": name} for name in (
+    "by-hand", "write-the-search", "fourth-edition",  # lectures 01-02
+    "fig55-stages", "order-the-children", "table-flags", "ucb1-by-hand")]  # lectures 03, 05, 06, 07
 # The student's kernel must decide no mark: an answer cell can redefine anything in it (ab.grading.require,
 # a module of the package, IPython's error display).  So the kernel runs the notebook with the tests held
 # out, and the tests are graded here, in nbgrader's own process, from the notebook's text: the function's
@@ -22,5 +25,11 @@ c.GradeFromSource.isolation = "bwrap"
 # A looping submission is stopped inside the grader (check_alphabeta's own time limit); this is the backstop.
 c.ExecutePreprocessor.timeout = 120
 # Feedback would show the hidden tests' source: take the hidden regions out before writing it.
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+# Long feedback lines wrap at the page's edge rather than run off it.
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor, WrapFeedback]
 c.ClearHiddenTests.enforce_metadata = True
+# nbgrader's feedback page loads MathJax from a public CDN whatever HTMLExporter.mathjax_url says (its template
+# calls the macro with no URL).  abteach's feedback template is nbgrader's with a macro that loads nothing, so a
+# student's feedback opens offline and asks no other site for anything.
+c.HTMLExporter.template_name = FEEDBACK_TEMPLATE
+c.HTMLExporter.extra_template_basedirs = feedback_template_dirs()

@@ -7,6 +7,7 @@ exactly what they must not depend on.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import nbformat
@@ -61,7 +62,7 @@ def test_every_test_cell_of_the_course_is_graded_outside_the_kernel():
                 tests = hidden_tests(cell.source)
                 assert tests, f"{path.name}: {cell.metadata['nbgrader']['grade_id']} would be graded in the kernel"
                 kinds += [t.kind for t in tests]
-    assert sorted(set(kinds)) == ["pruned", "search", "values"]
+    assert sorted(set(kinds)) == ["fig55", "order", "pruned", "search", "table", "ucb1", "values"]
     fourth = nbformat.read(ROOT / "course/source/fourth-edition/fourth-edition.ipynb", as_version=4)
     assert any(t.options.get("edition") == 4 for c in fourth.cells if c.metadata.get("nbgrader", {}).get("grade")
                for t in hidden_tests(c.source))
@@ -113,3 +114,72 @@ def test_by_hand_answers_are_graded_on_the_student_nbgrader_names():
     assert autograde(notebook(answer, test), "bob").cells[2].outputs[0].output_type == "error"
     computed = "minimax_values = ab.grading.minimax_values(tree)"
     assert grade(hidden_tests(test)[0], [computed], "ada")[0] is False
+
+
+# -- the exercises of lectures 03, 05, 06 and 07 -------------------------------------------------------
+
+def test_the_new_tests_are_read_with_their_literal_options_and_a_variable_is_refused():
+    assert hidden_tests("ab.grading.require_fig55(algorithm_holds)") == [HiddenTest("fig55", "algorithm_holds")]
+    assert hidden_tests('ab.grading.require_order(ab.grading.ordering_tree("s", who, "ordering"), o)') == \
+        [HiddenTest("order", "o", {"seed": "s", "tree": "ordering"})]
+    assert hidden_tests('ab.grading.require_ucb1(ab.grading.ucb1_situations("s", who, "ucb1"), p)') == \
+        [HiddenTest("ucb1", "p", {"seed": "s", "tree": "ucb1"})]
+    assert hidden_tests('ab.grading.require(ab.grading.check_table_search(t, seed="s"))') == \
+        [HiddenTest("table", "t", {"seed": "s"})]
+    for bad in ('ab.grading.require_order(ab.grading.student_tree("s", who, "ordering"), o)',  # the wrong data
+                'ab.grading.require_ucb1(ab.grading.ucb1_situations(SEED, who, "ucb1"), p)',
+                "ab.grading.require_fig55(answer, extra)",
+                'ab.grading.require(ab.grading.check_table_search(t, rule="strict"))'):
+        with pytest.raises(UnknownTest):
+            hidden_tests(bad)
+
+
+def test_an_answer_may_write_infinity_and_nothing_else_that_is_not_a_literal():
+    assert literal_answer(["x = {'a': (-inf, inf), 'b': (-math.inf, float('inf'))}"], "x")[0] == \
+        {"a": (-math.inf, math.inf), "b": (-math.inf, math.inf)}
+    assert "not written out" in literal_answer(["x = {'a': infinity}"], "x")[1]
+    assert "not written out" in literal_answer(["x = float('nan')"], "x")[1]
+
+
+def test_answers_by_hand_of_the_new_exercises_are_graded_on_the_student_nbgrader_names():
+    picks = {s.name: ab.grading.ucb1_choice(s) for s in ab.grading.ucb1_situations("course", "ada", "ucb1")}
+    test = 'ab.grading.require_ucb1(ab.grading.ucb1_situations("course", STUDENT_ID, "ucb1"), ucb1_picks)'
+    assert grade(hidden_tests(test)[0], [f"ucb1_picks = {picks!r}"], "ada")[0] is True
+    assert grade(hidden_tests(test)[0], [f"ucb1_picks = {picks!r}"], "bob")[0] is False  # ada's picks, bob's data
+    order = ab.grading.optimal_order(ab.grading.ordering_tree("course", "ada", "ordering"))
+    test = 'ab.grading.require_order(ab.grading.ordering_tree("course", STUDENT_ID, "ordering"), child_order)'
+    assert grade(hidden_tests(test)[0], [f"child_order = {order!r}"], "ada") == (True, "child_order: all right.")
+    holds = ab.grading.fig55_answers()
+    ok, text = grade(HiddenTest("fig55", "a"), [f"a = {holds!r}"], "ada")
+    assert ok and "inf" in repr(holds)  # the windows hold infinities, written out as inf
+    holds["e"]["A"] = (3, 14)
+    ok, text = grade(HiddenTest("fig55", "a"), [f"a = {holds!r}"], "ada")
+    assert not ok and "Stage (e), A" in text and "figure's range" in text
+
+
+def test_a_kernel_that_replaces_every_require_does_not_pass_an_answer_by_hand():
+    # What mallory hands in: the package computes the answer, and every require is replaced in her kernel.
+    cells = ["ucb1_picks = {s.name: ab.grading.ucb1_choice(s) for s in situations}\n"
+             "for name in dir(ab.grading):\n    if name.startswith('require'):\n"
+             "        setattr(ab.grading, name, lambda *a, **k: None)"]
+    test = 'ab.grading.require_ucb1(ab.grading.ucb1_situations("course", STUDENT_ID, "ucb1"), ucb1_picks)'
+    ok, text = grade(hidden_tests(test)[0], cells, "ada")
+    assert not ok and "not written out" in text
+
+
+@pytest.mark.sandbox
+def test_a_table_search_is_graded_from_its_source_under_the_name_the_notebook_gives_it():
+    source = (SAMPLES / "table-search" / "correct.py").read_text().replace("table_search", "my_search")
+    ok, text = grade(HiddenTest("table", "my_search", {"seed": "s"}), [source], "ada")
+    assert ok, text
+    ok, text = grade(HiddenTest("table", "table_search", {"seed": "s"}), ["x = 1"], "ada")
+    assert not ok and "def table_search(game, state, alpha, beta, table)" in text
+
+
+def test_the_feedback_scan_finds_what_a_stock_page_fetches_from_a_cdn():
+    # The scan the grade demo runs on every feedback page must see a CDN's MathJax where one is asked for.
+    from nbconvert import HTMLExporter
+
+    from abteach.grading.autograde import outside_requests
+    html, _ = HTMLExporter(template_name="classic").from_notebook_node(notebook("x = 1", "assert x"))
+    assert any("mathjax" in url.lower() for url in outside_requests(html))

@@ -106,7 +106,53 @@ def test_no_kernel_level_replacement_of_the_grader_earns_a_mark(summary):
     assert summary["export"]["mallory"]["by-hand"] == 0
 
 
+TABLE_SAMPLES = ROOT / "course" / "samples" / "table-search"
+#: The test cell and its points of each exercise by hand of lectures 03, 05 and 07.
+BY_HAND_CELLS = {"fig55-stages": ("test_algorithm_holds", 4), "order-the-children": ("test_child_order", 3),
+                 "ucb1-by-hand": ("test_ucb1_picks", 2)}
+
+
+def test_every_table_search_scores_and_is_diagnosed_as_its_samples_name_says(summary):
+    handed = {student: a["table-flags"] for student, a in summary["handed"].items() if "table-flags" in a}
+    assert sorted(Path(f).stem for f in handed.values()) == sorted(p.stem for p in TABLE_SAMPLES.glob("*.py"))
+    for student, sample in handed.items():
+        got = summary["scores"][student]["test_table_search"]
+        name = Path(sample).stem
+        if name == "correct":
+            assert (got["score"], got["failed"]) == (5, False), (sample, got)
+        elif name.startswith("bug_"):
+            assert (got["score"], got["diagnosis"]) == (0, name.removeprefix("bug_").replace("_", "-")), (sample, got)
+        else:
+            kind = re.search(r"^# Expected: (\w+)$", (TABLE_SAMPLES / sample).read_text(), re.M)
+            assert kind and (got["score"], got["failure"]) == (0, kind.group(1)), (sample, got)
+        assert summary["export"][student]["table-flags"] == got["score"]
+
+
+def test_the_new_exercises_by_hand_score_the_right_answer_the_misconception_and_the_forgery_as_they_deserve(summary):
+    s = summary["scores"]
+    for assignment, (cell, points) in BY_HAND_CELLS.items():
+        assert (s["ada"][cell]["score"], s["ada"][cell]["max_score"]) == (points, points), assignment
+        assert summary["export"]["ada"][assignment] == points
+        assert (s["alan"][cell]["score"], s["mallory"][cell]["score"]) == (0, 0), assignment
+        # mallory's answers are computed by the package, with every require replaced in her kernel.
+        assert "is not written out" in s["mallory"][cell]["reason"], assignment
+    # alan's misconceptions, named at the stage, node or situation where they show.
+    fig55 = s["alan"]["test_algorithm_holds"]["feedback"]
+    assert re.search(r"^Stage \(e\), A: you wrote \(3, 14\).*figure's range", fig55, re.M)
+    assert re.search(r"^Stage \(d\), C: .*fail-low", fig55, re.M)
+    assert re.search(r"^At [B-D] \(MIN\) .*as MAX would like them", s["alan"]["test_child_order"]["feedback"], re.M)
+    assert re.search(r"^Situation \d: you chose \w; UCB1 selects \w\. You chose the best win rate",
+                     s["alan"]["test_ucb1_picks"]["feedback"], re.M)
+
+
 def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
     assert summary["leaks"] == []
-    # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition.
-    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5
+    # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition,
+    # 3 × 3 by hand for lectures 03, 05 and 07, and the table searches.
+    tables = len(list(TABLE_SAMPLES.glob("*.py")))
+    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables
+
+
+def test_no_feedback_page_asks_another_site_for_anything(summary):
+    # nbgrader's stock page loads MathJax from a CDN (test_autograde shows the scan sees it); the course's does not.
+    assert summary["outside"] == []

@@ -19,8 +19,12 @@ around nbgrader's ``Execute``, take the tests out of the kernel's hands:
 A test is recognised by its source, which nbgrader restores from the
 gradebook (test cells are locked), never by anything the student can edit:
 
-- ``require(check_alphabeta(NAME, rule=..., seed=..., edition=...))``, with
-  ``NAME`` or ``globals().get("NAME")`` and literal options;
+- ``require(check_alphabeta(NAME, rule=..., seed=..., edition=...))`` and
+  ``require(check_table_search(NAME, seed=...))``, with ``NAME`` or
+  ``globals().get("NAME")`` and literal options;
+- ``require_fig55(NAME)``: the answer written out as a literal;
+- ``require_order(ordering_tree(SEED, ..., KIND), NAME)`` and
+  ``require_ucb1(ucb1_situations(SEED, ..., KIND), NAME)``, as below;
 - ``require_minimax(student_tree(SEED, ..., KIND), NAME)`` and
   ``require_pruned(student_tree(SEED, ..., KIND), NAME)``, with a literal
   seed and kind; the student is the one nbgrader is grading, and ``NAME``
@@ -34,8 +38,10 @@ thrown away.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from nbconvert.preprocessors import Preprocessor
 from nbformat import NotebookNode
@@ -43,14 +49,29 @@ from nbformat.v4 import new_output
 from traitlets import Bool, Unicode
 
 from abteach.grading.checker import GradingFailed, check_alphabeta, require_minimax, require_pruned
+from abteach.grading.handwork import (literal_value, ordering_tree, require_fig55, require_order, require_ucb1,
+                                      ucb1_situations)
 from abteach.grading.sandbox import ISOLATIONS
-from abteach.grading.source import cells_source
+from abteach.grading.source import Submission, cells_source
+from abteach.grading.tables import NAME as TABLE_NAME
+from abteach.grading.tables import check_table_search
 from abteach.grading.variants import student_tree
+
+#: The template nbgrader's feedback is written with: nbgrader's own, with no script from another site.
+FEEDBACK_TEMPLATE = "abteach_feedback"
 
 #: What the kernel runs in place of a test cell.
 HELD_OUT = "# This test is graded by abteach in the instructor's process, not in this kernel."
 #: Options of check_alphabeta a test may set.
 CHECK_OPTIONS = ("rule", "seed", "edition", "time_limit")
+#: The checks of code a test may require, the kind of test each makes, and the options it may set.
+CODE_CHECKS = {"check_alphabeta": ("search", CHECK_OPTIONS), "check_table_search": ("table", ("seed", "time_limit"))}
+#: The checks of an answer by hand on the student's own data: the kind of test, and the function that makes the data.
+BY_HAND = {"require_minimax": ("values", "student_tree"), "require_pruned": ("pruned", "student_tree"),
+           "require_order": ("order", "ordering_tree"), "require_ucb1": ("ucb1", "ucb1_situations")}
+#: Makers of a student's data, by name, as a test calls them: (course seed, student, exercise).
+DATA: dict[str, Callable[[str, str, str], Any]] = {"student_tree": student_tree, "ordering_tree": ordering_tree,
+                                                   "ucb1_situations": ucb1_situations}
 
 
 class UnknownTest(ValueError):
@@ -63,8 +84,9 @@ class HiddenTest:
 
     Attributes
     ----------
-    kind : {'search', 'values', 'pruned'}
-        What it checks: a search function, minimax values, pruned leaves.
+    kind : {'search', 'table', 'values', 'pruned', 'order', 'ucb1', 'fig55'}
+        What it checks: a search function, a table search, minimax values,
+        pruned leaves, a child order, UCB1's choices, Fig. 5.5's stages.
     name : str
         The notebook's name for what is graded: the function, or the answer.
     options : dict
@@ -97,7 +119,7 @@ def hidden_tests(source: str) -> list[HiddenTest]:
         raise UnknownTest(f"the test does not parse: {error}") from None
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _called(node) in ("require", "require_minimax", "require_pruned"):
+        if isinstance(node, ast.Call) and _called(node) in ("require", "require_fig55", *BY_HAND):
             found.append((node.lineno, node.col_offset, _test(node)))
     return [test for *_, test in sorted(found, key=lambda f: (f[0], f[1]))]
 
@@ -112,18 +134,23 @@ def _test(call: ast.Call) -> HiddenTest:
     what = _called(call)
     if what == "require":
         inner = call.args[0] if len(call.args) == 1 and not call.keywords else None
-        if not isinstance(inner, ast.Call) or _called(inner) != "check_alphabeta" or len(inner.args) != 1:
-            raise UnknownTest("require must be given check_alphabeta(NAME, option=literal, ...)")
-        options = _literals(inner.keywords, CHECK_OPTIONS)
-        return HiddenTest("search", _graded_name(inner.args[0]), options)
-    if len(call.args) != 2 or not isinstance(call.args[0], ast.Call) or _called(call.args[0]) != "student_tree":
-        raise UnknownTest(f"{what} must be given student_tree(SEED, student, KIND) and the answer's name")
+        if not isinstance(inner, ast.Call) or _called(inner) not in CODE_CHECKS or len(inner.args) != 1:
+            raise UnknownTest(f"require must be given one of {sorted(CODE_CHECKS)}(NAME, option=literal, ...)")
+        kind, allowed = CODE_CHECKS[_called(inner)]
+        return HiddenTest(kind, _graded_name(inner.args[0]), _literals(inner.keywords, allowed))
+    if what == "require_fig55":
+        if len(call.args) != 1 or call.keywords:
+            raise UnknownTest("require_fig55 must be given the answer's name alone")
+        return HiddenTest("fig55", _graded_name(call.args[0]))
+    kind, maker = BY_HAND[what]
+    if len(call.args) != 2 or not isinstance(call.args[0], ast.Call) or _called(call.args[0]) != maker:
+        raise UnknownTest(f"{what} must be given {maker}(SEED, student, KIND) and the answer's name")
     tree_args = call.args[0].args
     if len(tree_args) != 3:
-        raise UnknownTest("student_tree must be given a literal seed, the student and a literal kind")
+        raise UnknownTest(f"{maker} must be given a literal seed, the student and a literal kind")
     options = {"seed": _literal(tree_args[0]), "tree": _literal(tree_args[2]),
                **_literals(call.keywords, ("rule",) if what == "require_pruned" else ())}
-    return HiddenTest("values" if what == "require_minimax" else "pruned", _graded_name(call.args[1]), options)
+    return HiddenTest(kind, _graded_name(call.args[1]), options)
 
 
 def _graded_name(node: ast.expr) -> str:
@@ -162,22 +189,37 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
     source in the sandbox, an answer from its literal text, and the tree is
     ``student``'s, the student nbgrader is grading.
     """
-    if test.kind == "search":
+    if test.kind in ("search", "table"):
         found = cells_source(cells, test.name)
         if found is None:
+            signature = "(game, state)" if test.kind == "search" else "(game, state, alpha, beta, table)"
             return False, (f"No function {test.name} is defined at the top level of a cell before this test: "
-                           f"define it with def {test.name}(game, state): ...\nDiagnosis: unknown (missing)")
-        report = check_alphabeta(found, isolation=isolation, **test.options)
+                           f"define it with def {test.name}{signature}: ...\nDiagnosis: unknown (missing)")
+        if test.kind == "table":
+            # The sandbox runs the function by its own name, whatever the notebook calls it.
+            found = Submission(found.source + f"\n{TABLE_NAME} = {test.name}\n", TABLE_NAME, found.filename) \
+                if test.name != TABLE_NAME else found
+            report = check_table_search(found, isolation=isolation, **test.options)
+        else:
+            report = check_alphabeta(found, isolation=isolation, **test.options)
         return report.passed, report.feedback
     given, problem = literal_answer(cells, test.name)
     if problem:
         return False, problem
-    tree = student_tree(test.options["seed"], student, test.options["tree"])
     try:
-        if test.kind == "values":
-            require_minimax(tree, given)
+        if test.kind == "fig55":
+            require_fig55(given)
         else:
-            require_pruned(tree, given, test.options.get("rule", "textbook"))
+            maker = dict(BY_HAND.values())[test.kind]
+            data = DATA[maker](test.options["seed"], student, test.options["tree"])
+            if test.kind == "values":
+                require_minimax(data, given)
+            elif test.kind == "pruned":
+                require_pruned(data, given, test.options.get("rule", "textbook"))
+            elif test.kind == "order":
+                require_order(data, given)
+            else:
+                require_ucb1(data, given)
     except GradingFailed as failed:
         return False, str(failed)
     return True, f"{test.name}: all right."
@@ -205,10 +247,43 @@ def literal_answer(cells: list[str], name: str) -> tuple[Any, str | None]:
     if value is None:
         return None, f"No cell before this test gives {name} a value: write {name} = ... in the answer cell."
     try:
-        return ast.literal_eval(value), None
+        return literal_value(value), None
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None, (f"{name} is not written out: the grader reads your answer from the cell's text, not from the "
                       f"notebook's memory, so write it out by hand, as {{...}}, with no calls or variables.")
+
+
+def feedback_template_dirs() -> list[str]:
+    """The folders ``HTMLExporter.extra_template_basedirs`` needs for :data:`FEEDBACK_TEMPLATE`: abteach's, nbgrader's.
+
+    Examples
+    --------
+    >>> [Path(d).name for d in feedback_template_dirs()]
+    ['templates', 'templates']
+    """
+    import nbgrader  # type: ignore[import-untyped]
+    nbgrader_templates = Path(nbgrader.__file__).parent / "server_extensions" / "formgrader" / "templates"
+    return [str(Path(__file__).with_name("templates")), str(nbgrader_templates)]
+
+
+#: A tag that makes a browser fetch from another site as the page opens: a script, a style sheet, an image, a frame.
+_FETCHES = re.compile(r"<(?:script|link|img|iframe|source|video|audio)\b[^>]*?\b(?:src|href)\s*=\s*"
+                      r"[\"']?((?:https?:)?//[^\"'\s>]+)", re.I)
+
+
+def outside_requests(html: str) -> list[str]:
+    """The addresses on other sites a page fetches as it opens (scripts, style sheets, images, frames).
+
+    A link the reader may follow (``<a href>``) or an address in a comment or a style sheet's text is not one.
+
+    Examples
+    --------
+    >>> outside_requests('<script src="https://cdn.example/mathjax.js"></script><a href="https://x.org">x</a>')
+    ['https://cdn.example/mathjax.js']
+    >>> outside_requests('<img src="data:image/png;base64,AAAA"><script>var u = "https://x.org";</script>')
+    []
+    """
+    return _FETCHES.findall(html)
 
 
 # -- the two preprocessors ------------------------------------------------------------------------
@@ -263,6 +338,25 @@ class GradeFromSource(Preprocessor):
         return nb, resources
 
 
+class WrapFeedback(Preprocessor):
+    """For ``generate_feedback``, after ``CSSHTMLHeaderPreprocessor``: the page wraps long output lines.
+
+    The feedback of a failed test is an error output, which the page shows as
+    preformatted text: a line wider than the page would be cut off, and a
+    student would have to scroll sideways through each sentence.
+    """
+
+    enabled = Bool(True).tag(config=True)  # off by default in nbconvert, as above
+
+    #: Output text wraps at the page's edge, breaking a long word only where nothing else fits.
+    CSS = ".output_subarea pre { white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; }"
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
+        inlining = resources.setdefault("inlining", {})
+        inlining["css"] = [*inlining.get("css", []), self.CSS]
+        return nb, resources
+
+
 def _outputs(results: list[tuple[bool, str]]) -> list[NotebookNode]:
     """A test cell's outputs: the feedback as text if every test passed, else an error nbgrader scores 0."""
     text = "\n".join(feedback for _, feedback in results)
@@ -274,5 +368,5 @@ def _outputs(results: list[tuple[bool, str]]) -> list[NotebookNode]:
                        traceback=lines)]
 
 
-__all__ = ["HoldOutTests", "GradeFromSource", "HiddenTest", "UnknownTest", "hidden_tests", "grade", "literal_answer",
-           "HELD_OUT"]
+__all__ = ["FEEDBACK_TEMPLATE", "feedback_template_dirs", "outside_requests", "WrapFeedback", "HoldOutTests",
+           "GradeFromSource", "HiddenTest", "UnknownTest", "hidden_tests", "grade", "literal_answer", "HELD_OUT"]

@@ -1,0 +1,33 @@
+# Negamax alpha-beta with a transposition table, flags decided against alpha0, the alpha the call began with.
+import math
+
+
+def table_search(game, state, alpha, beta, table):
+    if game.is_terminal(state):
+        return game.utility(state, game.to_move(state))
+    alpha0 = alpha
+    entry = table.get(state)
+    if entry is not None:
+        value, flag = entry
+        if flag == "EXACT":
+            return value
+        if flag == "LOWER":
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+        if alpha >= beta:
+            return value
+    v = -math.inf
+    for a in game.actions(state):
+        v = max(v, -table_search(game, game.result(state, a), -beta, -alpha, table))
+        if v >= beta:
+            break
+        alpha = max(alpha, v)
+    if v <= alpha0:
+        flag = "UPPER"
+    elif v >= beta:
+        flag = "LOWER"
+    else:
+        flag = "EXACT"
+    table[state] = (v, flag)
+    return v
