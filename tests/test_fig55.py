@@ -1,15 +1,24 @@
 """Fig. 5.5 as data, its stage-to-step mapping, and the computed disagreements.
 
+The rule is "like with like": a figure's range is compared with the range of
+the node's value that the algorithm has established, never with its window.
 The expected disagreements are worked out by hand from the trace of Fig. 5.2
-(FACTS §3) and the figure (FACTS §4), with the rules in ``abteach.lessons.fig55``:
+(FACTS §3) and the figure (FACTS §4):
 
-* (a)-(c): A's and B's ranges are exactly the windows and values the algorithm
-  holds (B ≤ 3 is β = v = 3; after B returns 3 exactly, A has α = v = 3).
-* (d) on: C is called with (3, +∞) and returns 2 ≤ α, a fail-low bound.  The
-  3rd edition returns before setting β (β stays +∞); the 4th sets β = 2 first.
-* (e), (e+): A's β stays +∞, never 14 or 5; D is called with α = 3.
-* (f): D returns 2 ≤ α = 3, again fail-low; its window is (3, 5) in the 3rd
-  edition and (3, 2) in the 4th.  A returns 3 exactly, as drawn.
+* (a), (b): B is being searched with v = 3 from the exact leaf b1, so B ≤ 3,
+  as drawn; A has no child back yet, so nothing bounds it: [−∞, +∞], as drawn.
+* (c): B returned 3 inside its window (−∞, +∞), exact: B = 3.  A's running
+  v = 3 comes from that exact child: A ≥ 3.  Both as drawn.
+* (d): C returned 2 ≤ α = 3, fail-low: C ≤ 2, as drawn.  No disagreement.
+* (e), (e+): D is being searched with v = 14 (then 5) from exact leaves, so
+  D ≤ 14 (≤ 5), as drawn.  A still has only v = 3: A ≥ 3, not A in [3, 14]
+  (or [3, 5]).  One disagreement, at A.
+* (f): D returned 2 ≤ α = 3, fail-low: D ≤ 2, not the drawn D = 2.  A
+  returned 3 inside (−∞, +∞), exact, as drawn.  One disagreement, at D.
+
+Both editions evaluate the same leaves and return the same values, so these
+are the same for both; only the windows differ (C's is (3, 2) in the 4th
+edition at (d), (3, +∞) in the 3rd), and windows are not compared.
 """
 
 from __future__ import annotations
@@ -18,10 +27,13 @@ import dataclasses
 from math import inf
 
 import pytest
+from hypothesis import given, settings
 
 import abteach as ab
 from abteach import fig55
 from abteach.lessons.fig55 import FIG_5_5, FigureStage, Range
+
+from .strategies import examples, inner_trees
 
 T = FIG_5_2 = ab.examples.FIG_5_2
 
@@ -34,26 +46,22 @@ def keys(ds: list[fig55.Disagreement]) -> set[tuple[str, str, str, str, str]]:
     return {(d.stage, d.name, d.aspect, "blank" if d.figure is None else str(d.figure), d.algorithm) for d in ds}
 
 
-# Written out from the reasoning in the module docstring above, not from output.
-C3 = {("C", "alpha", "[−∞, 2]", "(α=3, β=+∞)"), ("C", "beta", "[−∞, 2]", "(α=3, β=+∞)")}
-C4 = {("C", "alpha", "[−∞, 2]", "(α=3, β=2)")}
+# Written out from the reasoning in the module docstring above, not from output; the same for both editions.
 EXPECTED = {
-    3: {
-        "a": set(), "b": set(), "c": set(),
-        "d": C3,
-        "e": C3 | {("A", "beta", "[3, 14]", "(α=3, β=+∞)"), ("D", "alpha", "[−∞, 14]", "(α=3, β=14)")},
-        "e+": C3 | {("A", "beta", "[3, 5]", "(α=3, β=+∞)"), ("D", "alpha", "[−∞, 5]", "(α=3, β=5)")},
-        "f": C3 | {("D", "alpha", "[2, 2]", "(α=3, β=5)"), ("D", "beta", "[2, 2]", "(α=3, β=5)"),
-                   ("D", "returned", "[2, 2]", "[−∞, 2] (returned 2, fail-low)")},
-    },
-    4: {
-        "a": set(), "b": set(), "c": set(),
-        "d": C4,
-        "e": C4 | {("A", "beta", "[3, 14]", "(α=3, β=+∞)"), ("D", "alpha", "[−∞, 14]", "(α=3, β=14)")},
-        "e+": C4 | {("A", "beta", "[3, 5]", "(α=3, β=+∞)"), ("D", "alpha", "[−∞, 5]", "(α=3, β=5)")},
-        "f": C4 | {("D", "alpha", "[2, 2]", "(α=3, β=2)"),
-                   ("D", "returned", "[2, 2]", "[−∞, 2] (returned 2, fail-low)")},
-    },
+    "a": set(), "b": set(), "c": set(), "d": set(),
+    "e": {("A", "range", "[3, 14]", "[3, +∞] (running v = 3)")},
+    "e+": {("A", "range", "[3, 5]", "[3, +∞] (running v = 3)")},
+    "f": {("D", "range", "[2, 2]", "[−∞, 2] (returned 2, fail-low)")},
+}
+# What the algorithm has established at each stage, by node, from the same reasoning.
+ESTABLISHED = {
+    "a": {"A": (-inf, inf), "B": (-inf, 3)},
+    "b": {"A": (-inf, inf), "B": (-inf, 3)},
+    "c": {"A": (3, inf), "B": (3, 3)},
+    "d": {"A": (3, inf), "B": (3, 3), "C": (-inf, 2)},
+    "e": {"A": (3, inf), "B": (3, 3), "C": (-inf, 2), "D": (-inf, 14)},
+    "e+": {"A": (3, inf), "B": (3, 3), "C": (-inf, 2), "D": (-inf, 5)},
+    "f": {"A": (3, 3), "B": (3, 3), "C": (-inf, 2), "D": (-inf, 2)},
 }
 
 
@@ -136,75 +144,116 @@ def test_exact_disagreements_on_fig_5_2(edition: int) -> None:
     trace = trace_of(T, edition)
     by_stage = fig55.compare_by_stage(FIG_5_5, trace)
     assert list(by_stage) == [s.label for s in FIG_5_5]
-    for label, expected in EXPECTED[edition].items():
+    for label, expected in EXPECTED.items():
         assert keys(by_stage[label]) == {(label, *k) for k in expected}, label
         assert len(by_stage[label]) == len(expected)  # no duplicates hidden by the set
-    for label in "abc":
-        assert by_stage[label] == []
     flat = fig55.compare(FIG_5_5, trace)
     assert flat == [d for ds in by_stage.values() for d in ds]
-    assert len(flat) == {3: 15, 4: 10}[edition]
+    assert len(flat) == 3
 
 
 @pytest.mark.parametrize("edition", [3, 4])
-def test_stage_e_root_is_3_14_in_figure_but_beta_stays_infinite(edition: int) -> None:
-    ds = fig55.compare_stage(fig55.stage("e"), trace_of(T, edition))
-    (a,) = [d for d in ds if d.name == "A"]
-    assert a.path == () and a.aspect == "beta"
-    assert a.figure == Range(3, 14) and a.algorithm == "(α=3, β=+∞)"
+def test_established_ranges_on_fig_5_2(edition: int) -> None:
+    trace = trace_of(T, edition)
+    for label, by_name in ESTABLISHED.items():
+        step = fig55.stage_step(fig55.stage(label), trace)
+        for name, (low, high) in by_name.items():
+            (path,) = [p for p in T.nodes if T.name(p) == name]
+            assert fig55.established(trace, step, path)[0] == Range(low, high), (label, name)
+
+
+def test_the_editions_differ_in_windows_not_in_what_they_establish() -> None:
+    third, fourth = trace_of(T, 3), trace_of(T, 4)
+    c3 = third.frame(fig55.stage_step(fig55.stage("d"), third)).node((1,))
+    c4 = fourth.frame(fig55.stage_step(fig55.stage("d"), fourth)).node((1,))
+    # FACTS §2: the 4th edition sets β = 2 at C before it returns; the 3rd returns with β = +∞.
+    assert (c3.alpha, c3.beta) == (3, inf) and (c4.alpha, c4.beta) == (3, 2)
+    assert fig55.window_text(c3) == "(α=3, β=+∞)" and fig55.window_text(c4) == "(α=3, β=2)"
+    assert fig55.compare(FIG_5_5, third) != [] and [
+        (d.stage, d.name, d.reason) for d in fig55.compare(FIG_5_5, third)] == [
+        (d.stage, d.name, d.reason) for d in fig55.compare(FIG_5_5, fourth)]
+
+
+@pytest.mark.parametrize("edition", [3, 4])
+def test_stage_e_root_is_3_14_in_figure_but_only_at_least_3_in_the_algorithm(edition: int) -> None:
+    (a,) = fig55.compare_stage(fig55.stage("e"), trace_of(T, edition))
+    assert a.path == () and a.aspect == "range"
+    assert a.figure == Range(3, 14) and a.algorithm == "[3, +∞] (running v = 3)"
     assert (a.state.alpha, a.state.beta, a.state.v) == (3, inf, 3)
-    assert a.reason == "A's upper bound 14 is never stored: β at A stays +∞"
-    (a5,) = [d for d in fig55.compare_stage(fig55.stage("e+"), trace_of(T, edition)) if d.name == "A"]
-    assert a5.reason == "A's upper bound 5 is never stored: β at A stays +∞"
+    assert a.reason == ("A's running v = 3 establishes A ≥ 3, not A in [3, 14]: "
+                        "no value the search has returned bounds A from above")
+    (a5,) = fig55.compare_stage(fig55.stage("e+"), trace_of(T, edition))
+    assert a5.name == "A" and "not A in [3, 5]" in a5.reason
 
 
 @pytest.mark.parametrize("edition", [3, 4])
-def test_stage_e_d_has_window_3_14_after_d1(edition: int) -> None:
-    ds = fig55.compare_stage(fig55.stage("e"), trace_of(T, edition))
-    (d,) = [d for d in ds if d.name == "D"]
-    assert d.path == (2,) and d.aspect == "alpha"
-    assert d.figure == Range(-inf, 14) and d.algorithm == "(α=3, β=14)"
-    assert d.state.window == (3, inf) and d.state.v == 14
-    assert d.reason == "D is called with α = 3, not −∞"
-
-
-@pytest.mark.parametrize("edition", [3, 4])
-def test_stage_d_c_is_called_with_alpha_3(edition: int) -> None:
-    ds = fig55.compare_stage(fig55.stage("d"), trace_of(T, edition))
-    (c,) = [d for d in ds if d.aspect == "alpha"]
-    assert (c.name, c.path, c.figure) == ("C", (1,), Range(-inf, 2))
-    assert c.state.window == (3, inf) and c.state.bound is ab.Bound.UPPER
-    assert c.reason.startswith("C is called with α = 3, not −∞")
-
-
-def test_edition_3_c_keeps_beta_infinite_its_2_is_a_fail_low_bound() -> None:
-    (c,) = [d for d in fig55.compare_stage(fig55.stage("d"), trace_of(T, 3)) if d.aspect == "beta"]
-    assert c.reason.startswith("C's 2 is a fail-low bound, not C's value")
-    assert "β at C stays +∞" in c.reason
-
-
-def test_edition_4_sets_beta_2_at_c_before_it_returns() -> None:
-    (c,) = fig55.compare_stage(fig55.stage("d"), trace_of(T, 4))
-    assert c.state.beta == 2
-    assert c.reason == "C is called with α = 3, not −∞; the 4th edition sets β = 2 at C before it returns"
+def test_c_fail_low_2_is_exactly_the_figures_at_most_2(edition: int) -> None:
+    trace = trace_of(T, edition)
+    step = fig55.stage_step(fig55.stage("d"), trace)
+    c = trace.frame(step).node((1,))
+    assert c.window == (3, inf) and c.value == 2 and c.bound is ab.Bound.UPPER
+    assert fig55.established(trace, step, (1,)) == (Range(-inf, 2), "returned 2, fail-low")
+    assert fig55.compare_stage(fig55.stage("d"), trace) == []
 
 
 @pytest.mark.parametrize("edition", [3, 4])
 def test_stage_f_d_is_a_fail_low_bound_not_exact(edition: int) -> None:
-    (d,) = [d for d in fig55.compare_stage(fig55.stage("f"), trace_of(T, edition)) if d.aspect == "returned"]
-    assert d.name == "D" and d.figure == Range(2, 2)
-    assert "the algorithm holds D ≤ 2, not D = 2" in d.reason
+    (d,) = fig55.compare_stage(fig55.stage("f"), trace_of(T, edition))
+    assert d.name == "D" and d.figure == Range(2, 2) and d.aspect == "range"
+    assert d.reason == ("D's 2 is a fail-low return (2 ≤ α = 3): the algorithm holds D ≤ 2, not D = 2, "
+                        "though no child of D was skipped")
 
 
 def test_rows_for_a_table() -> None:
     ds = fig55.compare(FIG_5_5, trace_of(T, 3))
     rows = fig55.disagreement_rows(ds)
     assert len(rows) == len(ds)
-    assert all(list(r) == ["stage", "in book", "step", "node", "path", "aspect", "figure", "algorithm", "reason"]
-               for r in rows)
+    assert all(list(r) == ["stage", "in book", "step", "node", "path", "aspect", "figure", "algorithm", "window",
+                           "reason"] for r in rows)
     row = next(r for r in rows if r["stage"] == "(e)" and r["node"] == "A")
-    assert (row["aspect"], row["figure"], row["algorithm"], row["path"]) == ("β", "[3, 14]", "(α=3, β=+∞)", "root")
+    assert (row["aspect"], row["figure"], row["algorithm"], row["window"], row["path"]) == (
+        "range", "[3, 14]", "[3, +∞] (running v = 3)", "(α=3, β=+∞)", "root")
     assert {r["in book"] for r in rows if r["stage"] == "(e+)"} == {False}
+
+
+def _minimax(node: object, maximizing: bool) -> float:
+    """The exact value of a nested-list subtree, written again here so the law below checks fig55 independently."""
+    if not isinstance(node, list):
+        return float(node)  # type: ignore[arg-type]
+    values = [_minimax(c, not maximizing) for c in node]
+    return max(values) if maximizing else min(values)
+
+
+def _subtree(nested: list, path: tuple[int, ...]) -> object:
+    node: object = nested
+    for i in path:
+        node = node[i]  # type: ignore[index]
+    return node
+
+
+@settings(max_examples=examples(0.3), deadline=None)
+@given(nested=inner_trees(max_leaves=14))
+def test_what_is_established_always_contains_the_true_value(nested: list) -> None:
+    # The law that makes "established" safe to compare a figure with: at every step,
+    # for every node, both editions, the node's true minimax value lies in the range.
+    tree = ab.tree(nested)
+    for edition in (3, 4):
+        trace = trace_of(tree, edition)
+        for step in range(len(trace) + 1):
+            for path in tree.nodes:
+                held, _ = fig55.established(trace, step, path)
+                value = _minimax(_subtree(nested, path), len(path) % 2 == 0)
+                assert held.low <= value <= held.high, (nested, edition, step, path, held, value)
+        root, why = fig55.established(trace, len(trace), ())
+        assert root == Range.exact(_minimax(nested, True)) and why.endswith("exact")
+
+
+def test_established_refuses_a_bad_step_or_path() -> None:
+    trace = trace_of(T, 3)
+    with pytest.raises(ValueError, match="step must be an int from 0 to 55, not 56"):
+        fig55.established(trace, 56, ())
+    with pytest.raises(ValueError, match="path 3 is not a node of this tree"):
+        fig55.established(trace, 1, (3,))
 
 
 # -- another tree, caller-given stages ---------------------------------------------
@@ -224,40 +273,26 @@ def tutorial_stages() -> list[FigureStage]:
     ]
 
 
-def test_other_tree_with_caller_stages_edition_3() -> None:
-    by = fig55.compare_by_stage(tutorial_stages(), trace_of(TUT, 3))
+@pytest.mark.parametrize("edition", [3, 4])
+def test_other_tree_with_caller_stages(edition: int) -> None:
+    # Worked out by hand.  (2): A has only v = 3 from B's exact 3, so A ≥ 3, not [3, 9]; C has v = 9 from
+    # the leaf G, so C ≤ 9, as drawn.  (3): C returns 1 ≤ α = 3, fail-low, so C ≤ 1, as drawn; A returns 3
+    # exactly; B is drawn blank though reached; I is pruned.  (4): B has v = min(3, 5) = 3, so B ≤ 3, not ≤ 5.
+    by = fig55.compare_by_stage(tutorial_stages(), trace_of(TUT, edition))
     assert by["1"] == []
-    assert keys(by["2"]) == {
-        ("2", "A", "beta", "[3, 9]", "(α=3, β=+∞)"),
-        ("2", "C", "alpha", "[−∞, 9]", "(α=3, β=9)"),
-    }
+    assert keys(by["2"]) == {("2", "A", "range", "[3, 9]", "[3, +∞] (running v = 3)")}
     assert keys(by["3"]) == {
-        ("3", "B", "reached", "blank", "reached, (α=−∞, β=3)"),
-        ("3", "C", "alpha", "[−∞, 1]", "(α=3, β=9)"),
-        ("3", "C", "beta", "[−∞, 1]", "(α=3, β=9)"),
+        ("3", "B", "reached", "blank", "reached"),
         ("3", "I", "reached", "[2, 2]", "pruned"),
     }
     assert keys(by["4"]) == {
-        ("4", "B", "beta", "[−∞, 5]", "(α=−∞, β=3)"),
-        ("4", "B", "v", "[−∞, 5]", "v=3"),
+        ("4", "B", "range", "[−∞, 5]", "[−∞, 3] (running v = 3)"),
         ("4", "C", "reached", "[3, 3]", "not reached"),
     }
-    reasons = {(d.stage, d.name, d.aspect): d.reason for ds in by.values() for d in ds}
-    assert reasons["2", "A", "beta"] == "A's upper bound 9 is never stored: β at A stays +∞"
-    assert reasons["2", "C", "alpha"] == "C is called with α = 3, not −∞"
-    assert reasons["3", "C", "beta"].startswith("C's 1 is a fail-low bound, not C's value")
-    assert reasons["3", "I", "reached"] == "I is pruned: the search never looks at it"
-
-
-def test_other_tree_with_caller_stages_edition_4() -> None:
-    by = fig55.compare_by_stage(tutorial_stages(), trace_of(TUT, 4))
-    assert keys(by["3"]) == {
-        ("3", "B", "reached", "blank", "reached, (α=−∞, β=3)"),
-        ("3", "C", "alpha", "[−∞, 1]", "(α=3, β=1)"),
-        ("3", "I", "reached", "[2, 2]", "pruned"),
-    }
-    (c,) = [d for d in by["3"] if d.name == "C"]
-    assert c.reason.endswith("the 4th edition sets β = 1 at C before it returns")
+    reasons = {(d.stage, d.name): d.reason for ds in by.values() for d in ds}
+    assert reasons["2", "A"].startswith("A's running v = 3 establishes A ≥ 3, not A in [3, 9]")
+    assert reasons["4", "B"] == "B's running v = 3 establishes B ≤ 3, not B ≤ 5"
+    assert reasons["3", "I"] == "I is pruned: the search never looks at it"
 
 
 def test_a_stage_that_agrees_everywhere_is_empty_on_another_tree() -> None:

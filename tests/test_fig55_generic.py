@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 import abteach as ab  # noqa: E402
 from abteach.lessons import fig55  # noqa: E402
 from abteach.lessons.fig55 import FIG_5_5, FigureStage  # noqa: E402
-from abteach.views.fig55 import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
+from abteach.views.fig55 import (MARK, STAGE_COLUMNS, disagreeing_nodes, draw_stage, draw_stage_frame,  # noqa: E402
                                  stage_caption, stage_styles, stage_table)
 from abteach.widgets.fig55_view import figure_vs_algorithm  # noqa: E402
 
@@ -115,15 +115,16 @@ def test_the_widget_on_a_callers_stages_does_not_claim_the_book(trace):
 # -- looking a stage up by its label ---------------------------------------------------------------
 
 def test_labels_are_looked_up_in_the_stages_given(trace):
-    # From test_fig55.py: at stage (3) B is reached but drawn blank, C's range is not its window,
-    # and I is pruned, so those three disagree; stage (1) agrees everywhere.
-    assert [trace.name(p) for p in disagreeing_nodes("3", trace, stages=STAGES)] == ["B", "C", "I"]
+    # From test_fig55.py: at stage (3) B is reached but drawn blank and I is pruned, so those two
+    # disagree; C's fail-low 1 establishes C ≤ 1, as drawn.  Stage (1) agrees everywhere.
+    assert [trace.name(p) for p in disagreeing_nodes("3", trace, stages=STAGES)] == ["B", "I"]
     assert disagreeing_nodes("1", trace, stages=STAGES) == ()
     assert disagreeing_nodes("3", trace, stages=STAGES) == disagreeing_nodes(STAGES[2], trace)
 
     rows = stage_table("3", trace, stages=STAGES).rows
-    assert [(r[0], r[-1] != "agrees") for r in rows] == [("A", False), ("B", True), ("C", True), ("I", True)]
-    assert all(r[-1].startswith(MARK) for r in rows if r[-1] != "agrees")
+    verdict = STAGE_COLUMNS.index("verdict")
+    assert [(r[0], r[verdict] != "agrees") for r in rows] == [("A", False), ("B", True), ("C", False), ("I", True)]
+    assert all(r[verdict].startswith(MARK) for r in rows if r[verdict] != "agrees")
 
     styles = stage_styles(TUT, "3", stages=STAGES, highlight=[(1, 2)])
     assert styles[(1,)].annotation == "[−∞, 1]" and styles[(1, 2)].mark == MARK
@@ -151,7 +152,7 @@ def test_an_unknown_label_among_the_stages_given_lists_them(trace):
 
 def test_the_widget_looks_labels_up_in_its_own_stages(trace):
     w = figure_vs_algorithm({"3rd edition": trace}, STAGES, start="3")
-    assert w.stage == "3" and {trace.name(p) for p in w.highlighted} == {"B", "C", "I"}
+    assert w.stage == "3" and {trace.name(p) for p in w.highlighted} == {"B", "I"}
     with pytest.raises(KeyError, match=r"no stage 'a'; the stages are \['1', '2', '3', 'x'\]"):
         w.go("a")
 

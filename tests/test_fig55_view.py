@@ -21,7 +21,7 @@ import abteach as ab  # noqa: E402
 from abteach.lessons import fig55  # noqa: E402
 from abteach.views import draw  # noqa: E402
 from abteach.lessons.fig55 import FIG_5_5  # noqa: E402
-from abteach.views.fig55 import (MARK, disagreeing_nodes, draw_stage, draw_stage_frame, stage_styles,  # noqa: E402
+from abteach.views.fig55 import (MARK, STAGE_COLUMNS, disagreeing_nodes, draw_stage, draw_stage_frame, stage_styles,  # noqa: E402
                                  stage_table)
 from abteach.widgets.fig55_view import figure_vs_algorithm  # noqa: E402
 from abteach.views.layout import tidy_layout  # noqa: E402
@@ -95,10 +95,10 @@ def test_widget_highlights_the_disagreements_of_each_stage(widget, results, labe
 
 
 def test_there_is_something_to_show(results):
-    # (a)-(c) agree and (d) on do not, in both editions: the lecture rests on this.
+    # Like with like (test_fig55.py): (a)-(d) agree, (e), (e+) and (f) do not, in both editions.
     for result in results.values():
         marked = [bool(disagreeing_nodes(label, result.trace)) for label in LABELS]
-        assert marked == [False, False, False, True, True, True, True]
+        assert marked == [False, False, False, False, True, True, True]
 
 
 def test_stage_styles_draw_ranges_and_dim_what_the_figure_has_not_reached():
@@ -130,10 +130,10 @@ def test_images_change_when_the_stage_changes(results):
 def test_moving_the_slider_redraws_both_sides(results):
     w = figure_vs_algorithm(results)
     before = (bytes(w.figure_image.value), bytes(w.algorithm_image.value), w.disagreements.value)
-    w.slider.value = "d"  # what the browser does
+    w.slider.value = "e"  # what the browser does
     after = (bytes(w.figure_image.value), bytes(w.algorithm_image.value), w.disagreements.value)
     assert all(a != b for a, b in zip(before, after))
-    assert "C is called with α = 3, not −∞" in w.disagreements.value
+    assert "A&#x27;s running v = 3 establishes A ≥ 3, not A in [3, 14]" in w.disagreements.value
 
 
 def test_the_search_switch_changes_the_algorithm_side(results):
@@ -142,7 +142,9 @@ def test_the_search_switch_changes_the_algorithm_side(results):
     w.search_switch.value = "4th edition"
     assert w.search == "4th edition" and w.stage == "d"
     assert bytes(w.algorithm_image.value) != third
-    assert "the 4th edition sets β = 2 at C" in w.disagreements.value
+    # The windows differ (C's is (3, 2) in the 4th edition), what is established does not.
+    assert "(α=3, β=2)" in w.nodes.value
+    assert "no disagreement" in w.disagreements.value
 
 
 def test_one_search_hides_the_switch(results):
@@ -167,7 +169,7 @@ def test_static_fallback_is_a_picture_and_a_stable_line(results):
     both = Image.open(io.BytesIO(data["image/png"]))
     left = Image.open(io.BytesIO(bytes(w.figure_image.value)))
     assert both.width > 2 * left.width - 10  # the two drawings side by side
-    assert data["text/plain"] == "FigureVsAlgorithm(3rd edition, stage (e) at step 40 of 55: 4 disagreements at A, C, D)"
+    assert data["text/plain"] == "FigureVsAlgorithm(3rd edition, stage (e) at step 40 of 55: 1 disagreement at A)"
     assert "application/vnd.jupyter.widget-view+json" in data
     # The same widget state gives the same bytes, so stored notebooks stay stable.
     assert figure_vs_algorithm(results, start="e").png() == w.png()
@@ -241,14 +243,15 @@ def test_stage_table_has_a_row_per_node_and_flags_exactly_the_disagreements(resu
         t = stage_table(label, result.trace)
         stage = fig55.stage(label)
         assert [r[0] for r in t.rows] == [FIG.name(p) for p in FIG.nodes if p in stage.ranges]
-        flagged = {r[0] for r in t.rows if r[-1] != "agrees"}
+        verdict = STAGE_COLUMNS.index("verdict")
+        flagged = {r[0] for r in t.rows if r[verdict] != "agrees"}
         assert flagged == {FIG.name(p) for p in disagreeing(stage, result.trace)}
-        assert all(r[-1] == "agrees" or r[-1].startswith(MARK) for r in t.rows)
+        assert all(r[verdict] == "agrees" or r[verdict].startswith(MARK) for r in t.rows)
 
 
 def test_the_widget_shows_every_node_of_the_stage(results):
     w = figure_vs_algorithm(results, start="f")
-    for name, verdict in [("A", "agrees"), ("D", f"{MARK} α, β, returned value")]:
+    for name, verdict in [("A", "agrees"), ("D", f"{MARK} range")]:
         assert f"<td style='text-align:left'>{name}</td>" in w.nodes.value
         assert verdict in w.nodes.value
     w.go("a")

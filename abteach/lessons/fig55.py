@@ -27,37 +27,36 @@ The stage's leaves must be exactly the first leaves the search evaluates (in
 any order); a pruned leaf, a node that is not a leaf, or a gap raises a
 :class:`ValueError` naming the stage and the path.
 
-What counts as a disagreement
------------------------------
-At that step every node the stage gives a range for (or an explicit ``None``,
-meaning "drawn blank") is compared with its :class:`abteach.NodeState`.  Nodes
-the stage does not mention are not compared.  Each comparison that fails gives
-one :class:`Disagreement`, with one of these aspects:
+What counts as a disagreement: like with like
+---------------------------------------------
+A figure's range is a statement about a node's *value*.  So it is compared
+with the range of that value the algorithm has *established* at the stage's
+step (:func:`established`), never with the node's window:
+
+* a node that has returned ``g`` establishes [g, g] if ``g`` is exact,
+  [−∞, g] after a fail-low return (``g`` ≤ the α it was called with: the
+  value is at most ``g``), and [g, +∞] after a fail-high one (``g`` ≥ β: at
+  least ``g``);
+* a node still being searched establishes one side only, from its running
+  ``v``: a MIN node is ≤ v, a MAX node ≥ v (when the child that gave ``v``
+  returned an exact value or a bound on that side).
+
+The window (α, β) says which values still matter to the nodes above, not
+where the node's value lies, so it is shown beside the comparison
+(:func:`window_text`) and takes no part in it.  Each node the stage gives a
+range for (or an explicit ``None``, "drawn blank") yields at most one
+:class:`Disagreement`, with one of these aspects:
 
 ``reached``
     The figure draws a range for a node the search has not entered (not yet, or
     pruned), or leaves blank a node it has entered.
-``alpha`` / ``beta``
-    The figure's low end is read as α and its high end as β, and compared with
-    the node's current window.  A node never changes the bound on its
-    opponent's side (MIN never changes α, MAX never changes β), so there this
-    is the window it was *called* with: "C is called with α = 3, not −∞", "β at
-    A stays +∞".  On its own side it is the bound the node has set itself.
-    Not compared once the node has returned an *exact* value g: the window
-    then says nothing the value does not, and the figure is right to draw
-    [g, g].  Still compared after a fail-low or fail-high return, because then
-    the algorithm knows only one side, and what it held was its window.
-``v``
-    While the node is on the stack, the figure's end on the node's own side
-    (high at MIN, low at MAX) is compared with the running ``v``: the best
-    found so far bounds the node's value on that side.
-``returned``
-    Once the node has returned g, the figure's range is compared with the range
-    the return allows: exact -> [g, g], fail-low (upper bound) -> [−∞, g],
-    fail-high (lower bound) -> [g, +∞].
+``range``
+    The figure's range is not the range the algorithm has established.
 
-Equal ends agree, so a stage whose ranges the algorithm holds exactly comes
-back with no disagreements.
+Equal ranges agree, so a stage whose ranges the algorithm establishes exactly
+comes back with no disagreements.  The two editions evaluate the same leaves
+and return the same values, so on Fig. 5.2 they establish the same ranges and
+disagree with the figure in the same places; they differ only in their windows.
 
 Examples
 --------
@@ -65,12 +64,12 @@ Examples
 >>> from abteach.lessons import fig55
 >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=3).trace
 >>> [stage.label for stage in fig55.FIG_5_5 if not fig55.compare_stage(stage, trace)]
-['a', 'b', 'c']
+['a', 'b', 'c', 'd']
 >>> d = fig55.compare_stage(fig55.stage("e"), trace)[0]
 >>> d.name, d.aspect, str(d.figure), d.algorithm
-('A', 'beta', '[3, 14]', '(α=3, β=+∞)')
+('A', 'range', '[3, 14]', '[3, +∞] (running v = 3)')
 >>> d.reason
-"A's upper bound 14 is never stored: β at A stays +∞"
+"A's running v = 3 establishes A ≥ 3, not A in [3, 14]: no value the search has returned bounds A from above"
 """
 
 from __future__ import annotations
@@ -79,21 +78,21 @@ import math
 import numbers
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Mapping, Sequence, cast
 
 from abteach.search.events import Bound, Kind, fmt
 from abteach.games import examples
 from abteach.games.players import MIN
-from abteach.trace.frames import NodeState, Status, Trace
+from abteach.trace.frames import Frame, NodeState, Status, Trace
 from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 
-Aspect = Literal["reached", "alpha", "beta", "v", "returned"]
+Aspect = Literal["reached", "range"]
 
 #: The order disagreements about one node are listed in.
-ASPECTS: tuple[Aspect, ...] = ("reached", "alpha", "beta", "v", "returned")
+ASPECTS: tuple[Aspect, ...] = ("reached", "range")
 
-_ASPECT_SYMBOL = {"reached": "reached", "alpha": "α", "beta": "β", "v": "v", "returned": "returned"}
+_ASPECT_SYMBOL = {"reached": "reached", "range": "range"}
 
 
 @dataclass(frozen=True)
@@ -533,16 +532,17 @@ class Disagreement:
     path : tuple of int
     name : str
         The node's name in the tree (``'A'``).
-    aspect : {'reached', 'alpha', 'beta', 'v', 'returned'}
+    aspect : {'reached', 'range'}
         What was compared (see the module docstring).
     figure : Range or None
         What the figure draws at the node (``None``: drawn blank).
     algorithm : str
-        What the algorithm holds for that aspect, e.g. ``'(α=3, β=+∞)'``.
+        The range the algorithm has established and on what, e.g.
+        ``'[−∞, 2] (returned 2, fail-low)'`` (see :func:`established`).
     reason : str
         One line on why they differ.
     state : NodeState
-        The node's full state at ``step``.
+        The node's full state at ``step``, window included (shown, never compared).
     """
 
     stage: str
@@ -566,8 +566,10 @@ def compare_stage(stage: FigureStage, trace: Trace) -> list[Disagreement]:
     --------
     >>> import abteach as ab
     >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace
-    >>> [(d.name, d.aspect, d.algorithm) for d in compare_stage(stage("d"), trace)]
-    [('C', 'alpha', '(α=3, β=2)')]
+    >>> compare_stage(stage("d"), trace)
+    []
+    >>> [(d.name, d.aspect, d.algorithm) for d in compare_stage(stage("f"), trace)]
+    [('D', 'range', '[−∞, 2] (returned 2, fail-low)')]
     """
     step = stage_step(stage, trace)
     frame = trace.frame(step)
@@ -578,8 +580,16 @@ def compare_stage(stage: FigureStage, trace: Trace) -> list[Disagreement]:
     for path in _tree_of(trace).nodes:  # preorder
         if path in stage.ranges:
             found.extend(_compare_node(stage, step, path, stage.ranges[path], frame.node(path),
-                                       trace, cut.get(path)))
+                                       trace, cut.get(path), _child_of(frame, path)))
     return found
+
+
+#: The state of a node's i-th child, at the step being compared.
+ChildState = Callable[[int], NodeState]
+
+
+def _child_of(frame: Frame, path: Path) -> ChildState:
+    return lambda i: frame.node(path + (i,))
 
 
 def compare(stages: Sequence[FigureStage], trace: Trace) -> list[Disagreement]:
@@ -610,7 +620,7 @@ def compare(stages: Sequence[FigureStage], trace: Trace) -> list[Disagreement]:
     >>> import abteach as ab
     >>> ds = compare(FIG_5_5, ab.alphabeta(ab.examples.FIG_5_2, edition=3).trace)
     >>> len(ds), sorted({d.stage for d in ds})
-    (15, ['d', 'e', 'e+', 'f'])
+    (3, ['e', 'e+', 'f'])
     """
     _check_labels(stages)
     return [d for s in stages for d in compare_stage(s, trace)]
@@ -624,7 +634,7 @@ def compare_by_stage(stages: Sequence[FigureStage], trace: Trace) -> dict[str, l
     >>> import abteach as ab
     >>> by = compare_by_stage(FIG_5_5, ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace)
     >>> {label: len(ds) for label, ds in by.items()}
-    {'a': 0, 'b': 0, 'c': 0, 'd': 1, 'e': 3, 'e+': 3, 'f': 3}
+    {'a': 0, 'b': 0, 'c': 0, 'd': 0, 'e': 1, 'e+': 1, 'f': 1}
     """
     _check_labels(stages)
     return {s.label: compare_stage(s, trace) for s in stages}
@@ -634,16 +644,17 @@ def disagreement_rows(disagreements: Iterable[Disagreement]) -> list[dict[str, A
     """The disagreements as table rows (one dict each, the same keys in the same order).
 
     Keys: ``stage`` (``'(e)'``), ``in book``, ``step``, ``node``, ``path``,
-    ``aspect`` (``'α'``, ``'β'``, ``'v'``, ``'returned'``, ``'reached'``),
-    ``figure``, ``algorithm``, ``reason``.  Ready for ``pandas.DataFrame`` or an
-    HTML table.
+    ``aspect`` (``'range'`` or ``'reached'``), ``figure``, ``algorithm`` (the
+    range it has established), ``window`` (shown for reference, never
+    compared) and ``reason``.  Ready for ``pandas.DataFrame`` or an HTML table.
 
     Examples
     --------
     >>> import abteach as ab
     >>> ds = compare_stage(stage("e"), ab.alphabeta(ab.examples.FIG_5_2).trace)
-    >>> disagreement_rows(ds)[0]["figure"], disagreement_rows(ds)[0]["aspect"]
-    ('[3, 14]', 'β')
+    >>> row = disagreement_rows(ds)[0]
+    >>> row["figure"], row["algorithm"], row["window"]
+    ('[3, 14]', '[3, +∞] (running v = 3)', '(α=3, β=+∞)')
     """
     return [{
         "stage": f"({d.stage})",
@@ -654,6 +665,7 @@ def disagreement_rows(disagreements: Iterable[Disagreement]) -> list[dict[str, A
         "aspect": _ASPECT_SYMBOL[d.aspect],
         "figure": "blank" if d.figure is None else str(d.figure),
         "algorithm": d.algorithm,
+        "window": window_text(d.state),
         "reason": d.reason,
     } for d in disagreements]
 
@@ -688,8 +700,100 @@ def _window(state: NodeState) -> str:
     return f"(α={fmt(state.alpha)}, β={fmt(state.beta)})"
 
 
+def window_text(state: NodeState) -> str:
+    """A reached node's current window as text, ``'(α=3, β=+∞)'``; ``''`` for a node not reached.
+
+    Shown beside the comparison, never part of it: a window is about the path
+    to a node, a range about the node's value.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> window_text(trace.frame(len(trace)).node((1,)))
+    '(α=3, β=+∞)'
+    """
+    return _window(state) if state.status in (Status.ACTIVE, Status.DONE) else ""
+
+
+def _own_side_child_bounds(state: NodeState) -> tuple[Bound, ...]:
+    """The kinds of child return that make a running v a bound on the parent's own side.
+
+    A MAX node is at least any child's exact value or lower bound; a MIN node
+    is at most any child's exact value or upper bound.
+    """
+    return (Bound.EXACT, Bound.UPPER) if state.player == MIN else (Bound.EXACT, Bound.LOWER)
+
+
+def established(trace: Trace, step: int, path: Path) -> tuple[Range, str]:
+    """The range of a node's value that the algorithm has established at ``step``, and on what.
+
+    This is what a figure's range is compared with: like with like.
+
+    * A node that has returned ``g``: exact -> [g, g]; fail-low (g ≤ the α it
+      was called with) -> [−∞, g], an upper bound; fail-high (g ≥ β) -> [g, +∞].
+    * A node still being searched: its running ``v`` bounds it on its own side
+      (a MIN node is ≤ v, a MAX node ≥ v), provided the child that gave ``v``
+      returned an exact value or a bound on that same side.  Nothing bounds it
+      on the other side yet.
+    * A node not reached, or pruned: [−∞, +∞], with the basis saying which.
+
+    The window (α, β) plays no part: it says which values still matter to the
+    nodes above, not where the node's value lies (see :func:`window_text`).
+
+    Parameters
+    ----------
+    trace : Trace
+        An alpha-beta trace of an explicit tree.
+    step : int
+        0 .. ``len(trace)``.
+    path : tuple of int
+        A node of the trace's tree.
+
+    Returns
+    -------
+    (Range, str)
+        The range, and a short basis such as ``'returned 2, fail-low'`` or ``'running v = 3'``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> [(str(r), why) for r, why in (established(trace, len(trace), p) for p in [(), (1,), (2,)])]
+    [('[3, 3]', 'returned 3, exact'), ('[−∞, 2]', 'returned 2, fail-low'), ('[−∞, 2]', 'returned 2, fail-low')]
+    >>> r, why = established(trace, stage_step(stage("e"), trace), ())
+    >>> str(r), why
+    ('[3, +∞]', 'running v = 3')
+    """
+    tree = _tree_of(trace)
+    if path not in tree.nodes:
+        raise ValueError(f"path {path_str(path)} is not a node of this tree")
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
+        raise ValueError(f"step must be an int from 0 to {len(trace)}, not {step!r}")
+    frame = trace.frame(step)
+    return _established(frame.node(path), _child_of(frame, path))
+
+
+def _established(state: NodeState, child: ChildState) -> tuple[Range, str]:
+    unbounded = Range(-math.inf, math.inf)
+    if state.status is Status.DONE and state.value is not None and state.bound is not None:
+        return Range.of_return(state.value, state.bound), f"returned {fmt(state.value)}, {_bound_word(state.bound)}"
+    if state.status is not Status.ACTIVE:
+        return unbounded, "pruned" if state.status is Status.PRUNED else "not reached"
+    v = state.v
+    if v is None or math.isinf(v) or state.best is None:
+        return unbounded, "no child returned yet" if v is None or math.isinf(v) else f"running v = {fmt(v)}"
+    best: NodeState = child(state.best)
+    if best.bound not in _own_side_child_bounds(state):
+        # v came from a bound on the other side: it bounds that child, not this node.
+        return unbounded, f"running v = {fmt(v)}, a bound on the wrong side"
+    if state.player == MIN:
+        return Range(-math.inf, v), f"running v = {fmt(v)}"
+    return Range(v, math.inf), f"running v = {fmt(v)}"
+
+
 def _compare_node(stage: FigureStage, step: int, path: Path, figure: Range | None, state: NodeState,
-                  trace: Trace, skipped: tuple[Path, ...] | None) -> list[Disagreement]:
+                  trace: Trace, skipped: tuple[Path, ...] | None, child: ChildState) -> list[Disagreement]:
     name = trace.name(path)
 
     def disagree(aspect: Aspect, algorithm: str, reason: str) -> Disagreement:
@@ -698,53 +802,17 @@ def _compare_node(stage: FigureStage, step: int, path: Path, figure: Range | Non
     reached = state.status in (Status.ACTIVE, Status.DONE)
     if figure is None:
         if reached:
-            return [disagree("reached", f"reached, {_window(state)}",
+            return [disagree("reached", "reached",
                              f"the search has already reached {name}, which the figure leaves blank")]
         return []
     if not reached:
         if state.status is Status.PRUNED:
             return [disagree("reached", "pruned", f"{name} is pruned: the search never looks at it")]
         return [disagree("reached", "not reached", f"the search has not reached {name} yet")]
-
-    found: list[Disagreement] = []
-    is_min = state.player == MIN
-    done = state.status is Status.DONE
-    g = state.value
-    # A fail on the node's own side: MIN fails low, MAX fails high.
-    own_fail = done and state.bound is (Bound.UPPER if is_min else Bound.LOWER)
-    if not (done and state.bound is Bound.EXACT):
-        for aspect in ("alpha", "beta"):
-            fig_end = figure.low if aspect == "alpha" else figure.high
-            held = state.alpha if aspect == "alpha" else state.beta
-            if fig_end == held:
-                continue
-            inherited = (aspect == "alpha") == is_min
-            if inherited:
-                reason = _inherited_reason(name, aspect, fig_end, held)
-                own = "β" if is_min else "α"
-                own_held = state.beta if is_min else state.alpha
-                if own_fail and own_held == g:
-                    # Only the 4th edition's update-then-test order writes the
-                    # failing v into the window before returning.
-                    who = "the 4th edition" if trace.edition == 4 else "the search"
-                    reason += f"; {who} sets {own} = {fmt(g)} at {name} before it returns"
-            else:
-                reason = _own_reason(name, aspect, fig_end, held, state, skipped if own_fail else None)
-            found.append(disagree(aspect, _window(state), reason))
-    if state.status is Status.ACTIVE and state.v is not None:
-        fig_end = figure.high if is_min else figure.low
-        if fig_end != state.v:
-            sign = "≤" if is_min else "≥"
-            found.append(disagree(
-                "v", f"v={fmt(state.v)}",
-                f"the running v at {name} is {fmt(state.v)}, so the algorithm holds {name} {sign} "
-                f"{fmt(state.v)}, not {sign} {fmt(fig_end)}"))
-    if done:
-        got = Range.of_return(cast(float, g), cast(Bound, state.bound))  # a node that is done has both
-        if figure != got:
-            found.append(disagree("returned", f"{got} (returned {fmt(g)}, {_bound_word(state.bound)})",
-                                  _returned_reason(name, figure, got, state, skipped)))
-    return found
+    got, basis = _established(state, child)
+    if figure == got:
+        return []
+    return [disagree("range", f"{got} ({basis})", _range_reason(name, figure, got, basis, state, skipped))]
 
 
 def _bound_word(bound: Bound | None) -> str:
@@ -752,53 +820,31 @@ def _bound_word(bound: Bound | None) -> str:
     return words.get(bound, "?")
 
 
-def _inherited_reason(name: str, aspect: str, fig_end: float, held: float | None) -> str:
-    sym = "α" if aspect == "alpha" else "β"
-    unset = -math.inf if aspect == "alpha" else math.inf
-    word = "lower" if aspect == "alpha" else "upper"
-    if held == unset:
-        return f"{name}'s {word} bound {fmt(fig_end)} is never stored: {sym} at {name} stays {fmt(held)}"
-    return f"{name} is called with {sym} = {fmt(held)}, not {fmt(fig_end)}"
-
-
-def _own_reason(name: str, aspect: str, fig_end: float, held: float | None, state: NodeState,
-                skipped: tuple[Path, ...] | None) -> str:
-    sym = "α" if aspect == "alpha" else "β"
-    g = state.value
-    if skipped is not None and state.status is Status.DONE:
-        # "not its value" only when children were skipped: after a cutoff on
-        # the last child the bound happens to equal the value.
-        kind = "fail-low" if aspect == "beta" else "fail-high"
-        head = f"{name}'s {fmt(g)} is a {kind} bound" + (f", not {name}'s value" if skipped else "")
-        if aspect == "beta":
-            return (f"{head}: {name} returns at v = {fmt(g)} ≤ α = {fmt(state.alpha)} before it sets β, "
-                    f"so β at {name} stays {fmt(held)}")
-        return (f"{head}: {name} returns at v = {fmt(g)} ≥ β = {fmt(state.beta)} before it sets α, "
-                f"so α at {name} stays {fmt(held)}")
-    called = state.window[1] if aspect == "beta" else state.window[0]
-    if held == called and held != state.v:
-        return f"{sym} at {name} is {fmt(held)}, the {sym} it is called with, not {fmt(fig_end)}"
-    return f"{sym} at {name} is {fmt(held)}, not {fmt(fig_end)}"
-
-
-def _returned_reason(name: str, figure: Range, got: Range, state: NodeState,
-                     skipped: tuple[Path, ...] | None) -> str:
-    g = fmt(state.value)
-    alpha, beta = state.window
-    # The search never records that a cutoff on the last child skipped
-    # nothing, so its return stays a bound even when it equals the value.
-    tail = f", though no child of {name} was skipped" if state.bound is not Bound.EXACT and not skipped else ""
-    if state.bound is Bound.UPPER:
-        return (f"{name}'s {g} is a fail-low bound ({g} ≤ α = {fmt(alpha)}): the algorithm holds "
-                f"{got.claim(name)}, not {figure.claim(name)}{tail}")
-    if state.bound is Bound.LOWER:
-        return (f"{name}'s {g} is a fail-high bound ({g} ≥ β = {fmt(beta)}): the algorithm holds "
-                f"{got.claim(name)}, not {figure.claim(name)}{tail}")
-    return f"{name} returns exactly {g}: the algorithm holds {got.claim(name)}, not {figure.claim(name)}"
+def _range_reason(name: str, figure: Range, got: Range, basis: str, state: NodeState,
+                  skipped: tuple[Path, ...] | None) -> str:
+    holds = f"the algorithm holds {got.claim(name)}, not {figure.claim(name)}"
+    if state.status is Status.DONE:
+        g = fmt(state.value)
+        alpha, beta = state.window
+        # The search never records that a cutoff on the last child skipped
+        # nothing, so its return stays a bound even when it equals the value.
+        tail = f", though no child of {name} was skipped" if state.bound is not Bound.EXACT and not skipped else ""
+        if state.bound is Bound.UPPER:
+            return f"{name}'s {g} is a fail-low return ({g} ≤ α = {fmt(alpha)}): {holds}{tail}"
+        if state.bound is Bound.LOWER:
+            return f"{name}'s {g} is a fail-high return ({g} ≥ β = {fmt(beta)}): {holds}{tail}"
+        return f"{name} returns exactly {g}: {holds}"
+    if basis.startswith("running v") and "wrong side" not in basis:
+        head = f"{name}'s {basis} establishes {got.claim(name)}, not {figure.claim(name)}"
+        other_end, side = (figure.low, "below") if state.player == MIN else (figure.high, "above")
+        if not math.isinf(other_end):
+            head += f": no value the search has returned bounds {name} from {side}"
+        return head
+    return f"{name} is still being searched ({basis}): {holds}"
 
 
 __all__ = [
     "Range", "FigureStage", "Disagreement", "Aspect", "ASPECTS", "FIG_5_5",
-    "stage", "is_book_tree", "is_fig_5_5", "figure_stage", "check_stage", "stage_step", "stage_steps",
+    "stage", "established", "window_text", "is_book_tree", "is_fig_5_5", "figure_stage", "check_stage", "stage_step", "stage_steps",
     "compare", "compare_stage", "compare_by_stage", "disagreement_rows", "figure_rows",
 ]

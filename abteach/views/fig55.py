@@ -28,7 +28,7 @@ Examples
 >>> from abteach.views.fig55 import disagreeing_nodes, draw_stage, draw_stage_frame
 >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
 >>> [trace.name(p) for p in disagreeing_nodes("e", trace)]
-['A', 'C', 'D']
+['A']
 >>> fig = draw_stage(ab.examples.FIG_5_2, "e", highlight=disagreeing_nodes("e", trace))
 >>> fig = draw_stage_frame(trace, "e")
 """
@@ -43,10 +43,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from abteach.views.draw import draw_frame, draw_styles
-from abteach.search.events import Bound, fmt
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
-from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, is_book_tree,
-                                   is_fig_5_5, stage, stage_step)
+from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, established,
+                                   is_book_tree, is_fig_5_5, stage, stage_step, window_text)
 from abteach.views.palette import LIGHT, MUTED, UNSEEN
 from abteach.views.sizes import Size
 from abteach.views.styles import Style, mark_nodes, tree_styles
@@ -61,7 +60,7 @@ MARK: Final = "≠"
 FIGURE_MARK_LABEL: Final = "the algorithm holds something else here"
 _ALGORITHM_MARK_LABEL: Final = "the figure draws something else here"
 
-_ASPECT_WORDS: Final = {"reached": "reached?", "alpha": "α", "beta": "β", "v": "v", "returned": "returned value"}
+_ASPECT_WORDS: Final = {"reached": "reached?", "range": "range"}
 
 
 def stage_of(which: FigureStage | str, tree: Tree | None, stages: Sequence[FigureStage] | None = None) -> FigureStage:
@@ -111,8 +110,8 @@ def disagreeing_nodes(which: FigureStage | str, trace: Trace, *,
     --------
     >>> import abteach as ab
     >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace
-    >>> disagreeing_nodes("a", trace), disagreeing_nodes("d", trace)
-    ((), ((1,),))
+    >>> disagreeing_nodes("a", trace), disagreeing_nodes("d", trace), disagreeing_nodes("f", trace)
+    ((), (), ((2,),))
     """
     paths: dict[Path, None] = {}
     for d in compare_stage(stage_of(which, _tree_of(trace), stages), trace):
@@ -319,35 +318,35 @@ def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = N
                       **stage_frame_options(trace, s, highlight, label, caption))
 
 
-_STATUS_WORDS: Final = {Status.UNVISITED: "not reached", Status.ACTIVE: "on the stack", Status.DONE: "returned",
-                         Status.PRUNED: "pruned"}
-_BOUND_WORDS: Final[dict[Bound | None, str]] = {Bound.EXACT: "exact", Bound.UPPER: "fail-low", Bound.LOWER: "fail-high"}
-
 #: The columns of :func:`stage_table`.
-STAGE_COLUMNS: Final = ("node", "the figure draws", "state", "α", "β", "v", "returned", "verdict")
+STAGE_COLUMNS: Final = ("node", "figure", "established", "from", "verdict", "window (not compared)")
 
 
 def stage_table(which: FigureStage | str, trace: Trace, *, stages: Sequence[FigureStage] | None = None) -> Table:
-    """One stage, node by node: what the figure draws, what the algorithm holds, and whether they agree.
+    """One stage, node by node: what the figure draws, what the algorithm has established, and whether they agree.
 
     One row per node the stage mentions, in preorder, at the stage's step
-    (:func:`abteach.lessons.fig55.stage_step`).  The verdict names the aspects that
-    disagree (see :mod:`abteach.lessons.fig55`), with the reasons in
-    :func:`abteach.lessons.fig55.compare_stage`.  The caption names the book
-    only for a stage of Fig. 5.5 on the book's tree; ``stages`` is where a
-    label is looked up, as for :func:`disagreeing_nodes`.
+    (:func:`abteach.lessons.fig55.stage_step`).  Like is compared with like:
+    the figure's range (*figure*) with the range of the node's value that the
+    algorithm has established (*established*; *from* says whether by its
+    return, exact or a bound, or by its running v while it is searched; see
+    :func:`abteach.lessons.fig55.established`).
+    The window is shown last, for reference: it is not a statement about
+    the node's value, so it takes no part in the verdict.  The caption names
+    the book only for a stage of Fig. 5.5 on the book's tree; ``stages`` is
+    where a label is looked up, as for :func:`disagreeing_nodes`.
 
     Examples
     --------
     >>> import abteach as ab
     >>> stage_table("f", ab.alphabeta(ab.examples.FIG_5_2).trace)
     Fig. 5.5 (f) against the algorithm at step 55 of 55
-    node  the figure draws  state     α   β   v  returned      verdict
-    ----  ----------------  --------  --  --  -  ------------  ----------------------
-    A     [3, 3]            returned  3   +∞  3  3 (exact)     agrees
-    B     [3, 3]            returned  −∞  3   3  3 (exact)     agrees
-    C     [−∞, 2]           returned  3   +∞  2  2 (fail-low)  ≠ α, β
-    D     [2, 2]            returned  3   5   2  2 (fail-low)  ≠ α, β, returned value
+    node  figure   established  from                  verdict  window (not compared)
+    ----  -------  -----------  --------------------  -------  ---------------------
+    A     [3, 3]   [3, 3]       returned 3, exact     agrees   (α=3, β=+∞)
+    B     [3, 3]   [3, 3]       returned 3, exact     agrees   (α=−∞, β=3)
+    C     [−∞, 2]  [−∞, 2]      returned 2, fail-low  agrees   (α=3, β=+∞)
+    D     [2, 2]   [−∞, 2]      returned 2, fail-low  ≠ range  (α=3, β=5)
     """
     s = stage_of(which, _tree_of(trace), stages)
     step = stage_step(s, trace)  # refuses a trace this stage cannot be compared with
@@ -360,21 +359,16 @@ def stage_table(which: FigureStage | str, trace: Trace, *, stages: Sequence[Figu
     for path in tree.nodes:  # preorder, as compare_stage lists them
         if path not in s.ranges:
             continue
-        state = frame.node(path)
         figure = s.ranges[path]
-        returned = ""
-        if state.status is Status.DONE and state.value is not None:
-            returned = f"{fmt(state.value)} ({_BOUND_WORDS.get(state.bound, '?')})"
-        reached = state.status in (Status.ACTIVE, Status.DONE)
+        held, basis = established(trace, step, path)
+        reached = frame.node(path).status in (Status.ACTIVE, Status.DONE)
         rows.append((
             trace.name(path),
             "blank" if figure is None else str(figure),
-            _STATUS_WORDS[state.status],
-            fmt(state.alpha) if reached and state.alpha is not None else "",
-            fmt(state.beta) if reached and state.beta is not None else "",
-            fmt(state.v) if reached and state.v is not None else "",
-            returned,
+            str(held) if reached else "",
+            basis,
             f"{MARK} " + ", ".join(found[path]) if path in found else "agrees",
+            window_text(frame.node(path)),
         ))
     what = f"Fig. 5.5 ({s.label})" if _book(s, tree) else f"The figure at stage ({s.label})"
     caption = f"{what} against the algorithm at step {step} of {len(trace)}"
@@ -391,12 +385,12 @@ def disagreements_html(s: FigureStage, trace: Trace, disagreements: Sequence[Dis
     >>> "no disagreement" in disagreements_html(stage("b"), trace, [])
     True
     >>> disagreements_html(stage("e"), trace, compare_stage(stage("e"), trace)).count("<tr>")
-    5
+    2
     """
     head = (f"<b>Stage ({html.escape(s.label)})</b>, compared at step {stage_step(s, trace)} of {len(trace)}: ")
     if not disagreements:
         return (f"<div class='ab-disagreement-list'>{head}no disagreement. "
-                "Every range the figure draws is exactly what the algorithm holds.</div>")
+                "Every range the figure draws is exactly the range the algorithm has established.</div>")
     rows = "".join(
         "<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in (
             d.name, _ASPECT_WORDS[d.aspect], "blank" if d.figure is None else str(d.figure), d.algorithm, d.reason))
@@ -405,7 +399,7 @@ def disagreements_html(s: FigureStage, trace: Trace, disagreements: Sequence[Dis
     n = len(disagreements)
     return (f"<div class='ab-disagreement-list'>{head}{n} disagreement{'s' if n != 1 else ''} "
             f"{MARK}<table><thead><tr><th>node</th><th>aspect</th><th>the figure draws</th>"
-            f"<th>the algorithm holds</th><th>why they differ</th></tr></thead><tbody>{rows}</tbody></table></div>")
+            f"<th>the algorithm establishes</th><th>why they differ</th></tr></thead><tbody>{rows}</tbody></table></div>")
 
 
 __all__ = [
