@@ -84,3 +84,36 @@ def test_bad_options_are_refused_by_name():
         ab.practice(edition=2)
     with pytest.raises(TypeError, match="windows"):
         ab.practice(windows="yes")
+
+
+def test_a_leaf_row_asks_only_whether_it_is_reached():
+    p = ab.practice(seed=8)
+    for path, row in p.rows.items():
+        node = p.tree.node(path)
+        assert (row.value in row.children) == (not node.is_leaf)
+        if node.is_leaf:
+            assert row.leaf == node.value and f"= {node.value}" in row.children[1].value
+            assert row.entry() == (node.value, "")
+            row.pruned.value = True
+            assert row.entry() == ("pruned", "")
+
+
+def test_a_form_with_only_inner_values_and_pruned_ticks_is_all_right():
+    p = ab.practice(seed=8)
+    answers = right_answers(p.tree)
+    p.fill({path: v for path, v in answers.items() if not p.tree.node(path).is_leaf or v == "pruned"})
+    c = p.run_check()
+    assert c.score == c.out_of == len(p.tree)
+
+
+@pytest.mark.parametrize("seed", [0, 8, "lecture"])
+def test_show_me_speaks_in_the_names_the_picture_shows(seed):
+    p = ab.practice(seed=seed, size="medium")
+    p.show_me()
+    tr = p.check.result.trace
+    names = {n.name for n in p.tree.walk()}
+    moves = {tr.move_name(n.path) for n in p.tree.walk() if n.path}
+    # Every move reads as Fig. 5.2's do: the name of the node it leaves, lower-cased, and its place.
+    assert all(m[:-1].upper() in names and m[-1].isdigit() and not m.isdigit() for m in moves)
+    done = tr.frame(len(tr)).explanation
+    assert f"the best move is {p.check.result.move_name}," in done and p.check.result.move_name in moves

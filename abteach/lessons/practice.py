@@ -554,10 +554,26 @@ def practice_tree(*, size: str = "small", shape: str = "uniform", rule: str = "t
 
 
 def named(t: Tree) -> Tree:
-    """``t`` with every node named as the lessons name it (A, B, b1, ...), so drawings and forms agree."""
+    """``t`` with every node named as the lessons name it (A, B, b1, ...), so drawings and forms agree.
+
+    Moves are named as Fig. 5.2 names them: the i-th move from a node is its lower-case name and i
+    (``a1`` leads from A to B), so a move into a leaf has the leaf's name, and "the best move" is
+    told in the names the picture shows, never as a bare number.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> t = named(ab.tree([[3, 12], [2, 4]]))
+    >>> [n.name for n in t.walk()], t.node((1, 0)).move, t.node((1,)).move
+    (['A', 'B', 'b1', 'b2', 'C', 'c1', 'c2'], 'c1', 'a2')
+    >>> ab.alphabeta(t).move_name
+    'a1'
+    """
     trace = alphabeta(t).trace
     assert trace is not None
-    return tree(t.to_nested(), root=t.root.player, names={n.path: trace.name(n.path) for n in t.walk()})
+    names = {n.path: trace.name(n.path) for n in t.walk()}
+    moves = {p: f"{names[p[:-1]].lower()}{p[-1] + 1}" for p in names if p}
+    return tree(t.to_nested(), root=t.root.player, names=names, moves=moves)
 
 
 def interesting(t: Tree, rule: str = "textbook", ties: bool = False) -> bool:

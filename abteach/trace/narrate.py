@@ -76,8 +76,46 @@ def test(t: Telling, e: Event) -> str:
         return (f"{e.test} is false, so there is no cutoff at {name}: under the strict rule a value equal to "
                 "the bound might still tie with the best move above, so the search goes on.")
     other = "MIN" if player == "MAX" else "MAX"
+    if _at_root(t, e):
+        return _root_goes_on(t, e, player, other)
     return (f"{e.test} is false, so there is no cutoff at {name}: {other} above cannot yet rule this node out, "
             "so the search goes on.")
+
+
+def _at_root(t: Telling, e: Event) -> bool:
+    """Whether ``e`` happens at the node the search started from, which has nothing above it."""
+    return e.node == t.trace.root
+
+
+def _bound(t: Telling, e: Event, player: str) -> tuple[str, float | None]:
+    """The bound a test at ``e.node`` compares with: β for MAX, α for MIN (β for every mover in negamax)."""
+    state = t.after(e.node)
+    if player == "MIN" and t.algorithm.perspective != "mover":
+        return "α", state.alpha
+    return "β", state.beta
+
+
+def _root_goes_on(t: Telling, e: Event, player: str, other: str) -> str:
+    """A test that does not fire at the root: no player above it, only the window it was called with."""
+    name = t.name(e.node)
+    said = f"{e.test} is false, so there is no cutoff at {name}: {name} is the root, with no {other} above it"
+    sym, bound = _bound(t, e, player)
+    if bound is None or abs(bound) == _INF:
+        return f"{said}, so nothing can rule it out and the search goes on."
+    return f"{said}; only its window bounds it, and v has not reached {sym} = {fmt(bound)}, so the search goes on."
+
+
+def _root_cutoff(t: Telling, e: Event, player: str) -> str:
+    """A cutoff at the root: the value has reached the window the root was called with, which answers the pass."""
+    name = t.name(e.node)
+    sym, bound = _bound(t, e, player)
+    side = "at most" if sym == "α" else "at least"
+    said = (f"{e.test}: {name} is the root, and its value is {side} {fmt(e.v)}, which reaches its window's "
+            f"bound {sym} = {fmt(bound)}, so this search has its answer")
+    if e.skipped:
+        verb = "is" if len(e.skipped) == 1 else "are"
+        return f"{said}; {t.trace.names(e.skipped)} {verb} pruned."
+    return f"{said}; it was the last child, so nothing is saved."
 
 
 def _ties(e: Event) -> bool:
@@ -105,6 +143,8 @@ def cutoff(t: Telling, e: Event) -> str:
     name = t.name(e.node)
     state = t.after(e.node)
     player = state.player or "MAX"
+    if _at_root(t, e):
+        return _root_cutoff(t, e, player)
     if player == "MIN":
         holder, bound, source = "MAX", e.alpha, state.alpha_from
     else:
@@ -204,9 +244,13 @@ def negamax_window(t: Telling, e: Event) -> str:
 def negamax_test(t: Telling, e: Event) -> str:
     name = t.name(e.node)
     player, other = _mover(t, e)
+    if e.line.endswith("improve"):
+        return f"{e.test} is false: the move is no better for {player}, so v and the window at {name} stay."
     if _strict(t) and _ties(e):
         return (f"{e.test} is false, so there is no cutoff at {name}: under the strict rule a value equal to β "
                 "might still tie, so the search goes on.")
+    if _at_root(t, e):
+        return _root_goes_on(t, e, player, other)
     return (f"{e.test} is false, so there is no cutoff at {name}: {other} above would still allow "
             f"what {player} has found here, so the search goes on.")
 
@@ -214,6 +258,8 @@ def negamax_test(t: Telling, e: Event) -> str:
 def negamax_cutoff(t: Telling, e: Event) -> str:
     name = t.name(e.node)
     player, other = _mover(t, e)
+    if _at_root(t, e):
+        return _root_cutoff(t, e, player)
     reason = (f"{e.test}: {player} already has {fmt(e.v)} at {name}, and {other} above can keep {player} to "
               f"{fmt(e.beta)} elsewhere, so {name} cannot matter")
     if e.skipped:
