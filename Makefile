@@ -8,7 +8,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: lab lab-copy test test-all nbval unit notebooks regenerate clean bench grade-demo assets html slides app lite
+.PHONY: lab lab-copy test test-all nbval unit notebooks regenerate clean bench grade-demo assets html slides app lite \
+        hub hub-demo hub-load
 
 # A venv, made on first use.
 %/bin/python:
@@ -16,9 +17,15 @@ export PYTHONHASHSEED := 0
 	$*/bin/python -m pip install --quiet --upgrade pip
 
 # A stamp per install flavour, redone when pyproject.toml changes.
+# An editable install leaves out pyproject's data files, so each venv that runs JupyterLab or Voila gets the
+# abteach-a11y extension (plain JavaScript: names for the widgets' buttons, sliders and pictures) copied in.
+A11Y_EXTENSION := labextension/abteach-a11y
+install-a11y = mkdir -p $(1)/share/jupyter/labextensions && rm -rf $(1)/share/jupyter/labextensions/abteach-a11y \
+	&& cp -r $(A11Y_EXTENSION) $(1)/share/jupyter/labextensions/abteach-a11y
 # JupyterLab's defaults for this venv only: no news pop-up over a projected lecture, no update checks.
-$(LAB_VENV)/.installed-lab: pyproject.toml scripts/lab/overrides.json | $(LAB_VENV)/bin/python
+$(LAB_VENV)/.installed-lab: pyproject.toml scripts/lab/overrides.json $(A11Y_EXTENSION)/static/remoteEntry.js | $(LAB_VENV)/bin/python
 	$(LAB_VENV)/bin/python -m pip install --quiet -e '.[lab]'
+	$(call install-a11y,$(LAB_VENV))
 	mkdir -p $(LAB_VENV)/share/jupyter/lab/settings
 	cp scripts/lab/overrides.json $(LAB_VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
@@ -27,21 +34,59 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-$(VENV)/.installed-test-all: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test-all: pyproject.toml $(A11Y_EXTENSION)/static/remoteEntry.js | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test-all]'
+	$(call install-a11y,$(VENV))
 	touch $@
 
 $(VENV)/.installed-export: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[export]'
 	touch $@
 
-$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-app: pyproject.toml $(A11Y_EXTENSION)/static/remoteEntry.js | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
+	$(call install-a11y,$(VENV))
 	touch $@
 
 $(VENV)/.installed-lite: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lite]'
 	touch $@
+
+# A class on JupyterHub (course/hub/): the hub, and every student's server, run from a venv of its own, made from a
+# Python that every student's account may run (the hub starts each server as that student's system user).
+HUB_VENV   := .venv-hub
+HUB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) $(PYTHON))
+HUB_PROXY  := build/hub-proxy
+$(HUB_VENV)/bin/python:
+	$(HUB_PYTHON) -m venv $(HUB_VENV)
+	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+
+$(HUB_VENV)/.installed-hub: pyproject.toml scripts/lab/overrides.json $(A11Y_EXTENSION)/static/remoteEntry.js | $(HUB_VENV)/bin/python
+	$(HUB_VENV)/bin/python -m pip install --quiet -e '.[hub]'
+	$(call install-a11y,$(HUB_VENV))
+	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings
+	cp scripts/lab/overrides.json $(HUB_VENV)/share/jupyter/lab/settings/overrides.json
+	touch $@
+
+# JupyterHub's proxy, at the version in course/hub/package.json.
+$(HUB_PROXY)/.installed: course/hub/package.json
+	mkdir -p $(HUB_PROXY)
+	cp course/hub/package.json $(HUB_PROXY)/package.json
+	npm install --prefix $(HUB_PROXY) --no-package-lock --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The course on JupyterHub at http://127.0.0.1:8000/ until Ctrl-C: as root, it creates the instructor's and the
+# roster's system users and homes (course/hub/hub.py says what it does and what it needs).
+hub: $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
+	$(HUB_VENV)/bin/python course/hub/hub.py start
+
+# The class flow end to end in headless Chromium, through the hub's login page; one summary line.
+hub-demo: $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
+	$(HUB_VENV)/bin/python course/hub/hub_demo.py
+
+# 30 simulated students on one hub, at most 10 minutes; memory, kernel start, step latency, CPU.  Run by hand only.
+hub-load: $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
+	$(HUB_VENV)/bin/python course/hub/hub_load.py
 
 # The lectures, in order; the practice notebooks are not lectures.
 LECTURES := $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
@@ -83,13 +128,15 @@ slides: $(VENV)/.installed-export $(ASSETS)/.installed
 
 # The stepper lecture and the practice notebooks as an app with Voila, served from a copy (so a run
 # never touches the originals) and with token authentication on: open the link with the token it prints.
+# Its page template (scripts/app/voila/templates/abteach) loads nothing from outside the machine.
 APP_NOTEBOOKS ?= notebooks/02-alpha-beta.ipynb $(wildcard notebooks/*practice*.ipynb)
 APP_DIR ?= build/app
 APP_PORT ?= 8866
 app: $(VENV)/.installed-app
 	rm -rf $(APP_DIR) && mkdir -p $(APP_DIR)
 	cp $(APP_NOTEBOOKS) $(APP_DIR)/
-	$(BIN)/voila --token --no-browser --port=$(APP_PORT) $(APP_DIR)
+	JUPYTER_PATH=$(CURDIR)/scripts/app$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
+	    $(BIN)/voila --token --no-browser --port=$(APP_PORT) --template=abteach $(APP_DIR)
 
 # A JupyterLite site of the lectures in build/lite (see scripts/build_lite.py for what it needs at run time).
 lite: $(VENV)/.installed-lite
@@ -104,9 +151,10 @@ test: $(VENV)/.installed-test
 
 # Every test: the fast tier with hypothesis's larger `ci` profile; each lecture run once, which makes both
 # the offline pages and the executed copies that strict nbval checks; then the browser tests (one
-# JupyterLab for all), the grade demo and the JupyterLite build, on those same pages.
+# JupyterLab for all), the grade demo and the JupyterLite build, on those same pages; and,
+# as root, the class on JupyterHub (make hub-demo, and tests/test_hub.py on one hub of test users).
 LECTURE_RUN := build/test-run
-test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed
+test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
 	$(BIN)/python -m mypy abteach
 	$(BIN)/python -m pytest --hypothesis-profile=ci $(FAST_TESTS)
 	rm -rf $(LECTURE_RUN)
@@ -142,4 +190,4 @@ grade-demo: $(VENV)/.installed-test-all
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python course/grade_demo.py
 
 clean:
-	rm -rf $(VENV) $(LAB_VENV) build
+	rm -rf $(VENV) $(LAB_VENV) $(HUB_VENV) build

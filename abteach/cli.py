@@ -270,7 +270,7 @@ def _grade(args: argparse.Namespace, out: TextIO) -> int:
 def _worksheet_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("roster", type=Path, metavar="ROSTER.csv", help="students: an id column, and optionally name")
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="FOLDER",
-                        help="where to write one PDF per student and answer-key.pdf")
+                        help="where to write one PDF (and its HTML twin) per student and answer-key.pdf")
     parser.add_argument("--course-seed", required=True, help="with each id, decides each student's tree")
     parser.add_argument("--course", default="", help="the title printed on each page")
     parser.add_argument("--tree-size", choices=("small", "medium", "large"), default="small",
@@ -290,7 +290,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError(str(err).replace("overwrite=True", "--force")) from None
     except ValueError as err:
         raise InputError(str(err)) from None
-    print(f"wrote {len(written) - 1} worksheets and {written[-1]}", file=out)
+    print(f"wrote {len(written) - 1} worksheets and {written[-1]}, each with an .html twin for screen readers",
+          file=out)
     return 0
 
 

@@ -23,17 +23,19 @@ import re
 import shutil
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 from nbconvert import HTMLExporter, SlidesExporter
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
+#: The script that names the widgets' controls and pictures, which JupyterLab loads as an extension: the pages
+#: include the same file.
+LABEXTENSION = HERE.parent / "labextension"
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
 STATIC_DISPLAY = ("from abteach.widgets.offline import show_static; "
                   "show_static(get_ipython(), size='projector')")
@@ -108,6 +110,9 @@ def copy_assets(kind: str, node_modules: Path, out: Path) -> None:
 
 def execute(path: Path, timeout: int = 1200) -> nbformat.NotebookNode:
     """Run the lecture at ``path`` with static widgets, keeping their state for the page."""
+    # Imported here, as tqdm in main: the page and state helpers load with nbconvert alone (the fast tests).
+    from nbclient import NotebookClient
+
     nb = nbformat.read(path, as_version=4)
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     client = NotebookClient(
@@ -192,8 +197,12 @@ def for_kind(nb: nbformat.NotebookNode, kind: str) -> nbformat.NotebookNode:
             entry["state"]["children"] = [c for c in children if c.removeprefix("IPY_MODEL_") not in unshown]
     prune_widgets(nb)
     for entry in nb.metadata["widgets"][WIDGET_STATE]["state"].values():
-        entry["state"] = {k: v for k, v in entry.get("state", {}).items()
-                          if k not in _NAMES and v not in (None, "", [], {})}
+        state = entry.get("state", {})
+        # An empty description stays beside a tooltip: the widget manager reads its length to show the tooltip,
+        # and a picture's tooltip is its text alternative (abteach.widgets.described).
+        keep = {"description"} if state.get("tooltip") else set()
+        entry["state"] = {k: v for k, v in state.items()
+                          if k not in _NAMES and (k in keep or v not in (None, "", [], {}))}
     return nb
 
 
@@ -207,9 +216,12 @@ def export(kind: str, nb: nbformat.NotebookNode, name: str) -> str:
     exporter: HTMLExporter
     if kind == "slides":
         exporter = SlidesExporter(extra_template_basedirs=[str(TEMPLATES)], template_name="abteach-reveal",
+                                  extra_template_paths=[str(TEMPLATES), str(LABEXTENSION)],
                                   reveal_theme="white", reveal_transition="none", **urls)
     else:
-        exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES)], template_name="abteach-lab", **urls)
+        # TEMPLATES itself is searched too, so both templates include one abteach-lab/accessibility.html.j2.
+        exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES)], template_name="abteach-lab",
+                                extra_template_paths=[str(TEMPLATES), str(LABEXTENSION)], **urls)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": name}})
     if _MERMAID_IMPORT.search(body):
         raise RuntimeError(f"{name}: the page still imports mermaid from outside; check scripts/templates")
@@ -281,18 +293,31 @@ def main(argv: list[str] | None = None, log: Callable[[str], None] = lambda m: p
         copy_assets(kind, args.assets, out)
     if args.executed is not None:
         args.executed.mkdir(parents=True, exist_ok=True)
+    from tqdm import tqdm
+
     written: dict[str, list[tuple[str, str]]] = {kind: [] for kind in outs}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    done: dict[Path, tuple[str, dict[str, int], float]] = {}
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, \
+            tqdm(total=len(args.notebooks), unit="lecture", desc="running the lectures", file=sys.stderr) as bar:
         # Each lecture runs in a kernel of its own, so they may run side by side; the index keeps their order.
-        runs = [pool.submit(export_lecture, path, outs, args.executed) for path in args.notebooks]
-        for path, run in zip(args.notebooks, runs):
-            title, sizes, seconds = run.result()
-            log(f"{path}: {seconds:.0f} s, " + ", ".join(f"{kind} {n / 1e6:.1f} MB" for kind, n in sizes.items()))
-            for kind in outs:
-                written[kind].append((output_name(kind, path), title))
+        runs = {pool.submit(export_lecture, path, outs, args.executed): path for path in args.notebooks}
+        for run in as_completed(runs):
+            path = runs[run]
+            title, sizes, seconds = done[path] = run.result()
+            bar.write(f"{path}: {seconds:.0f} s, " + ", ".join(f"{kind} {n / 1e6:.1f} MB" for kind, n in sizes.items()))
+            bar.set_postfix_str(f"done: {path.stem}")
+            bar.update()
+    for path in args.notebooks:
+        for kind in outs:
+            written[kind].append((output_name(kind, path), done[path][0]))
     for kind, out in outs.items():
         (out / "index.html").write_text(index_page(kind, written[kind]), encoding="utf-8")
-        log(f"wrote {len(written[kind])} {kind} pages and index.html to {out}")
+    total = sum(n for _, sizes, _ in done.values() for n in sizes.values())
+    minutes, seconds = divmod(round(time.perf_counter() - start), 60)
+    count = f"{len(args.notebooks)} lecture{'s' if len(args.notebooks) != 1 else ''}"
+    log(f"exported {count} in {minutes} min {seconds:02d} s, {total / 1e6:.1f} MB: "
+        + ", ".join(f"{kind} pages and index.html in {out}" for kind, out in outs.items()))
     return 0
 
 

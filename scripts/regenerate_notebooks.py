@@ -2,7 +2,9 @@
 
 Run as ``make notebooks`` (or ``python scripts/regenerate_notebooks.py NB...``).
 Each notebook is executed top to bottom in a fresh kernel with
-``PYTHONHASHSEED=0``; timing metadata and saved widget state are dropped, and
+``PYTHONHASHSEED=0``; timing metadata and saved widget state are dropped (an
+empty widget state is written in its place, as JupyterLab saves a lecture that
+was only looked at, since the lab saves widget state), and
 widget model ids are renumbered from the notebook's name, so two runs in a row
 give byte-identical files and diffs show only real changes.  The file is
 written as JupyterLab writes it (``nbformat.write``, the kernel's own
@@ -21,6 +23,10 @@ import nbformat
 from nbclient import NotebookClient
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: What JupyterLab, saving widget state (``scripts/lab/overrides.json``), writes for a notebook with no live
+#: widget: a lecture opened and saved without being run.  Exports show the pictures saved with the views.
+NO_WIDGET_STATE = {WIDGET_STATE: {"state": {}, "version_major": 2, "version_minor": 0}}
 
 
 def _stable_model_ids(nb: nbformat.NotebookNode, name: str) -> None:
@@ -59,6 +65,7 @@ def regenerate(path: Path, timeout: int = 600) -> None:
     )
     client.execute(env={**os.environ, "PYTHONHASHSEED": "0"})
     clean(nb)
+    nb.metadata["widgets"] = NO_WIDGET_STATE
     _stable_model_ids(nb, path.stem)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     # language_info stays as the kernel reported it, and the file is written by the same call

@@ -45,7 +45,9 @@ def test_worksheet_writes_the_pdfs_and_keeps_them_without_force(tmp_path):
     (tmp_path / "roster.csv").write_text("id,name\nada,Ada\nalan,Alan\n")
     done = run("worksheet", "roster.csv", "-o", "sheets", "--course-seed", "c1", cwd=tmp_path)
     assert done.returncode == 0 and "wrote 2 worksheets" in done.stdout
-    assert sorted(p.name for p in (tmp_path / "sheets").iterdir()) == ["ada.pdf", "alan.pdf", "answer-key.pdf"]
+    # Each PDF has an HTML twin with the same content, for readers who hear the page.
+    assert sorted(p.name for p in (tmp_path / "sheets").iterdir()) == [
+        "ada.html", "ada.pdf", "alan.html", "alan.pdf", "answer-key.html", "answer-key.pdf"]
     again = run("worksheet", "roster.csv", "-o", "sheets", "--course-seed", "c1", cwd=tmp_path)
     assert again.returncode == 1 and "pass --force to replace" in again.stderr
     forced = run("worksheet", "roster.csv", "-o", "sheets", "--course-seed", "c1", "--force", cwd=tmp_path)

@@ -139,6 +139,9 @@ def test_the_lab_venv_asks_no_news_over_a_projected_lecture():
     overrides = json.loads((ROOT / "scripts" / "lab" / "overrides.json").read_text())
     notification = overrides["@jupyterlab/apputils-extension:notification"]
     assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    # A lecture saved after a run (JupyterLab autosaves) keeps its widgets' state, so it reopens on their
+    # last frames; the browser test test_lecture_save.py reopens one.
+    assert overrides["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
     # JupyterLab reads overrides.json from <sys.prefix>/share/jupyter/lab/settings.
     assert any(c.startswith("cp scripts/lab/overrides.json $(LAB_VENV)/share/jupyter/lab/settings/overrides.json")
                for c in _recipe("$(LAB_VENV)/.installed-lab"))

@@ -1,6 +1,7 @@
 """The step-through widget: it follows the trace, never re-runs a search, and degrades to a picture."""
 
 import io
+import re
 
 import pytest
 from PIL import Image
@@ -204,7 +205,8 @@ def test_listing_lines_wrap_only_between_words(third):
     # Each word is one unbreakable piece; a call may break after its parenthesis.
     assert "<span style='white-space:nowrap'>game.IS-TERMINAL(</span><wbr><span style='white-space:nowrap'>state)</span>" in html
     # The side box keeps room for the listing's lines, in characters of its own font.
-    assert s.side.layout.min_width == f"min(100%, {stepper_module.SIDE_CHARS}ch)"
+    px = stepper_module.side_pixels([s.trace], s._size)
+    assert s.side.layout.min_width == f"min(100%, {px}px)" and px >= stepper_module.SIDE_CHARS * 0.6 * 13
 
 
 def test_a_tree_too_big_to_label_is_an_overview_and_steps_are_still_drawn():
@@ -230,9 +232,13 @@ def test_static_stepper_pages_share_one_canvas(third):
     stack = [c for c in box.children if c.__class__.__name__ == "Stack"][0]
     sizes = {png_size(bytes(page.children[1].children[0].value)) for page in stack.children}
     assert len(sizes) == 1
-    # The sentence once per page, above the picture, and not in it.
+    # The sentence once per page, above the picture, and not in it.  Beside it, hidden, the picture's text
+    # alternative, which the page's script gives the tiled picture as its name.
     page = stack.children[29]
-    assert page.children[0].value.count("c2 and c3 are pruned") == 1
+    alt = re.search(r"<span class='ab-picture-alt' hidden>(.*?)</span>", page.children[0].value)
+    assert alt is not None and alt.group(1).startswith("Search tree at step 29 of ")
+    shown = page.children[0].value.replace(alt.group(0), "")
+    assert shown.count("c2 and c3 are pruned") == 1
 
 
 def test_side_by_side_keeps_lines_level_and_words_whole():
@@ -274,3 +280,32 @@ def test_a_canvas_pads_a_frame_and_max_pixels_makes_an_overview_without_small_te
         draw_frame(tr, 29, max_pixels=10)
     with pytest.raises(TypeError, match="canvas must be"):
         draw_frame(tr, 29, canvas="big")
+
+
+def _drawn(s, step: int) -> bool:
+    """Whether the stepper had already drawn ``step``'s picture (asking for it then is a cache hit)."""
+    hits = s._png.cache_info().hits
+    s.picture_png(step)
+    return s._png.cache_info().hits == hits + 1
+
+
+def test_a_live_stepper_draws_ahead_while_the_kernel_is_idle(third):
+    import asyncio
+
+    s = ab.stepper(third)
+    last = len(third.trace)
+    s.go(5)  # no event loop, as in a script: only what is asked for is drawn
+    assert not _drawn(s, 6)
+
+    async def step_then_idle(stepper, *steps: int) -> None:
+        for k in steps:
+            stepper.go(k)
+        # The kernel's loop turns while no message comes: long enough for every picture drawn ahead.
+        for _ in range(100):
+            await asyncio.sleep(stepper_module.DRAW_AHEAD_PAUSE)
+
+    s2 = ab.stepper(third)
+    asyncio.run(step_then_idle(s2, 10, 20))  # the student moved on from 10 at once: drawing follows 20
+    ahead = [20 + k for k in range(1, stepper_module.DRAW_AHEAD + 1)]
+    assert all(_drawn(s2, k) for k in [*ahead, 19, last])
+    assert not _drawn(s2, 11)

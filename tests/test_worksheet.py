@@ -78,3 +78,57 @@ def test_a_page_renders(tmp_path):
     image = Image.open(tmp_path / "page-1.png").convert("L")
     dark = sum(image.histogram()[:128])
     assert image.size[1] > image.size[0] and dark > 1000  # portrait, and something is printed on it
+
+
+def test_each_worksheet_has_an_html_twin_with_the_same_content(tmp_path):
+    from html.parser import HTMLParser
+
+    class Reader(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.rows, self.labels, self.alts, self.answers, self._in = [], [], [], [], None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "th" and a.get("scope") == "row":
+                self._in = "row"
+            elif tag == "td" and a.get("class") == "answer":
+                self._in = "answer"
+            elif tag == "input":
+                self.labels.append(a.get("aria-label"))
+            elif tag == "img":
+                self.alts.append(a.get("alt"))
+
+        def handle_data(self, data):
+            if self._in == "row":
+                self.rows.append(data)
+            elif self._in == "answer":
+                self.answers.append(data)
+            self._in = None
+
+    out = tmp_path / "sheets"
+    ab.worksheet(roster(tmp_path), out, course_seed="c1", course="Week 5")
+    all_sheets = sheets(roster(tmp_path), "c1")
+    for sheet in all_sheets:
+        page = Reader()
+        page.feed((out / f"{sheet.student_id}.html").read_text(encoding="utf-8"))
+        assert page.rows == [row[0] for row in sheet.rows]
+        # Four boxes a row, each named after its node; no answers on a student's sheet.
+        assert len(page.labels) == 4 * len(sheet.rows) and all(page.labels) and page.answers == []
+        assert len({label for label in page.labels}) == len(page.labels)
+        # The picture's text alternative names every node of the tree.
+        assert len(page.alts) == 1 and all(n.name in page.alts[0] for n in sheet.tree.walk())
+    key = Reader()
+    key.feed((out / "answer-key.html").read_text(encoding="utf-8"))
+    assert key.rows == [row[0] for s in all_sheets for row in s.rows] and key.labels == []
+    pruned = sum(row[2] == "pruned" for s in all_sheets for row in s.rows)
+    assert key.answers.count("pruned") == pruned > 0
+
+
+def test_an_html_twin_is_not_overwritten_either(tmp_path):
+    out = tmp_path / "sheets"
+    out.mkdir()
+    (out / "grace.html").write_text("mine")
+    with pytest.raises(FileExistsError, match="grace.html"):
+        ab.worksheet(roster(tmp_path), out, course_seed="c1")
+    assert (out / "grace.html").read_text() == "mine" and not (out / "ada.pdf").exists()

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 from PIL import Image
 
+from abteach.views.alt import frame_alt
 from abteach.views.draw import frame_size, styles_size
 from abteach.views.export import figure_bytes, frame_png
 from abteach.views.fig55 import (FIGURE_MARK_LABEL, MARK, disagreements_html, draw_stage, stage_caption,
@@ -30,7 +31,9 @@ from abteach.views.styles import frame_caption
 from abteach.trace.frames import Trace
 from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree
+from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.theme import light_card
 from abteach.widgets.stepper import png_size
 
 
@@ -44,6 +47,8 @@ def css(size: Size) -> str:
     table_px = 15 if size.font >= 13 else 13
     return f"""
 <style>
+/* Dark text on white, like its drawings, whatever the notebook's theme. */
+{light_card(".ab-fig55")}
 .ab-fig55 .ab-disagreements table {{ border-collapse: collapse; font-size: {table_px}px; color: #1a1a1a;
   margin-top: 4px; }}
 .ab-fig55 .ab-disagreements td, .ab-fig55 .ab-disagreements th {{
@@ -140,8 +145,8 @@ class FigureVsAlgorithm(widgets.VBox):
         self.heading = widgets.HTML()
         self.figure_title = widgets.HTML()
         self.algorithm_title = widgets.HTML()
-        self.figure_image = widgets.Image(format="png")
-        self.algorithm_image = widgets.Image(format="png")
+        self.figure_image = DescribedImage("The figure's drawing of the first stage.", format="png")
+        self.algorithm_image = DescribedImage("The algorithm's search tree at the first stage.", format="png")
         self.nodes = widgets.HTML(layout=widgets.Layout(overflow="visible"))
         self.disagreements = widgets.HTML(layout=widgets.Layout(overflow="visible"))
         self.slider.observe(lambda _: self._show(), names="value")
@@ -261,6 +266,19 @@ class FigureVsAlgorithm(widgets.VBox):
                                         **self._algorithm_options(False))
         return self._pngs[key]
 
+    def figure_alt(self) -> str:
+        """What the figure's drawing of the stage shown says, in words (its text alternative)."""
+        s = stage_of(self.stage, None, self.stages)
+        marked = ", ".join(self.trace.name(p) for p in self.highlighted)
+        where = f" A {MARK} sign marks where the algorithm disagrees: {marked}." if marked else ""
+        caption = " ".join(stage_caption(s, self.trace.tree).replace("\n", ": ").split())
+        return f"{caption.rstrip('.')}.{where}"
+
+    def algorithm_alt(self) -> str:
+        """What the algorithm's drawing of the stage shown says, in words (its text alternative)."""
+        s = stage_of(self.stage, None, self.stages)
+        return f"The algorithm ({self.search}): {frame_alt(self.trace, stage_step(s, self.trace))}"
+
     def _show(self) -> None:
         s = stage_of(self.stage, None, self.stages)
         step = stage_step(s, self.trace)
@@ -278,6 +296,7 @@ class FigureVsAlgorithm(widgets.VBox):
         self.algorithm_title.value = _title_html(f"{title}\n{frame_caption(self.trace, self.trace.frame(step))}")
         self.figure_image.value = self.figure_png()
         self.algorithm_image.value = self.algorithm_png()
+        self.figure_image.alt, self.algorithm_image.alt = self.figure_alt(), self.algorithm_alt()
         self.nodes.value = stage_table(s, self.trace)._repr_html_()
         self.disagreements.value = disagreements_html(s, self.trace, self.current)
 
@@ -343,8 +362,8 @@ def figure_vs_algorithm(searches: Mapping[str, Any], stages: Sequence[FigureStag
     >>> w = figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)})
     >>> w
     FigureVsAlgorithm(3rd edition, stage (a) at step 9 of 55: no disagreement)
-    >>> w.go("d"); w.use("4th edition"); w
-    FigureVsAlgorithm(4th edition, stage (d) at step 31 of 53: 1 disagreement at C)
+    >>> w.go("f"); w.use("4th edition"); w
+    FigureVsAlgorithm(4th edition, stage (f) at step 53 of 53: 1 disagreement at D)
     >>> figure_vs_algorithm({})
     Traceback (most recent call last):
     ...

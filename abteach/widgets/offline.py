@@ -17,6 +17,7 @@ from typing import Any, TypeVar, cast
 
 import ipywidgets as widgets
 
+from abteach.widgets.described import DescribedImage
 from abteach.widgets.fig55_view import FigureVsAlgorithm, css as fig55_css
 from abteach.views.sizes import Size, resolve_size
 from abteach.widgets.stepper import Stepper, frame_options, png_size, static_stepper
@@ -136,9 +137,10 @@ def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) 
         for label in stage_labels:
             view.go(label)
             sides = []
-            for title, png, name in [(view.figure_title.value, view.figure_png(), "ab-figure"),
-                                     (view.algorithm_title.value, view.algorithm_png(), "ab-algorithm")]:
-                image = widgets.Image(format="png", value=png, layout=image_layout)
+            for title, png, alt, name in [
+                    (view.figure_title.value, view.figure_png(), view.figure_alt(), "ab-figure"),
+                    (view.algorithm_title.value, view.algorithm_png(), view.algorithm_alt(), "ab-algorithm")]:
+                image = DescribedImage(alt, format="png", value=png, layout=image_layout)
                 image.add_class(f"{name}-image")
                 side = widgets.VBox([widgets.HTML(title), image], layout=side_layout)
                 side.add_class("ab-fig55-side")

@@ -28,6 +28,7 @@ from abteach.agents import players
 from abteach.agents.players import Thought, think
 from abteach.views.boards import board_png, cells_of
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.theme import light_card
 
 #: The engines a student can pick, and the budgets each offers (the first is the default).
 BUDGETS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -47,6 +48,8 @@ MAX_SOLVED_CELLS = 20
 
 _CSS = """
 <style>
+/* Dark text on white, like its board, whatever the notebook's theme. */
+""" + light_card(".ab-play") + """
 .ab-play .ab-cell button, .ab-play button.ab-cell { font-size: 22px; font-weight: bold; }
 .ab-play .ab-play-status { font-size: 16px; color: #1a1a1a; }
 .ab-play .ab-thinking { font-size: 13px; color: #1a1a1a; }
@@ -153,8 +156,12 @@ class Play(widgets.VBox):
         menus = widgets.HBox([self.engine, self.budget], layout=widgets.Layout(flex_flow="row wrap"))
         side = widgets.VBox([widgets.HTML("<b>The engine's thinking</b>"), self.thinking],
                             layout=widgets.Layout(flex="1 1 0", padding="0 0 0 16px", min_width="260px"))
-        super().__init__([widgets.HTML(_CSS), self.status, widgets.HBox([grid, side]), controls, self.starts,
-                          menus])
+        # The thinking goes below the board when both do not fit side by side (a 7-column board at 1024 px
+        # with the file browser open), rather than run past the page's edge.
+        board = widgets.HBox([grid, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        board.add_class("ab-board")
+        side.add_class("ab-thinking-panel")
+        super().__init__([widgets.HTML(_CSS), self.status, board, controls, self.starts, menus])
         self.add_class("ab-play")
         self.new_game()
 

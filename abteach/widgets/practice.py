@@ -1,7 +1,8 @@
 """The practice widget: a fresh tree, a form for what every node returns, a check per node, hints, "show me".
 
-The student types the value each node's call returns, or ticks "pruned",
-optionally with the α and β it is called with.  "Check" runs
+The student types the value each inner node's call returns, or ticks "pruned",
+optionally with the α and β it is called with.  A leaf's value is in the
+picture, so a leaf's row asks only whether the search reaches it.  "Check" runs
 :func:`abteach.lessons.practice.check_answers` and marks every row right or
 wrong with one sentence why; "Hint" gives one hint at a time; "Show me"
 replays the correct search in the stepper from the first node the student got
@@ -17,15 +18,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from abteach.games.trees import Path, Tree
+from abteach.search.events import fmt
 from abteach.search.rules import Edition, TieRule
 from abteach.lessons.practice import PRUNED, Check, check_answers, practice_tree
 from abteach.views.draw import draw_tree
 from abteach.views.export import figure_bytes
+from abteach.views.alt import tree_alt
+from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.theme import light_card
 from abteach.widgets.stepper import stepper
 
 _CSS = """
 <style>
+/* Dark text on white, like its picture, whatever the notebook's theme. */
+""" + light_card(".ab-practice") + """
 .ab-practice .ab-row { align-items: center; border-bottom: 1px solid #e6e6e6; }
 .ab-practice .ab-node-name { font-weight: bold; color: #1a1a1a; }
 .ab-practice .ab-verdict { font-size: 13px; color: #1a1a1a; line-height: 1.3; }
@@ -68,26 +75,37 @@ def parse_entry(text: str, pruned: bool) -> tuple[float | str | None, str]:
 
 
 class Row(widgets.HBox):
-    """One node's row: its name, the student's value, a pruned box, optionally α and β, and the verdict."""
+    """One node's row: its name, the student's value, a pruned box, optionally α and β, and the verdict.
 
-    def __init__(self, path: Path, name: str, player: str, leaf: bool, with_window: bool) -> None:
+    A leaf's row shows the leaf's value, which the picture shows too, in place of a box to type it in:
+    for a leaf the question is only whether the search reaches it.
+    """
+
+    def __init__(self, path: Path, name: str, player: str, leaf: float | None, with_window: bool) -> None:
         self.path = path
         self.name = name
+        self.leaf = leaf
         # Fixed widths that never shrink, so a long verdict wraps in its own column and the inputs stay aligned.
-        self.value = widgets.Text(placeholder="leaf value" if leaf else "returns",
+        # The placeholders are hints, not names: a screen reader names each box by its node.
+        self.value = widgets.Text(placeholder="returns", tooltip=f"value {name}'s call returns",
                                   layout=widgets.Layout(width="90px", flex="0 0 auto"))
+        shown = (widgets.HTML(f"<span class='ab-leaf-value'>= {html.escape(fmt(leaf))}</span>",
+                              layout=widgets.Layout(width="90px", flex="0 0 auto"))
+                 if leaf is not None else self.value)
         self.pruned = widgets.Checkbox(value=False, description="pruned", indent=False,
                                        layout=widgets.Layout(width="80px", flex="0 0 auto"))
-        self.alpha = widgets.Text(placeholder="α", layout=widgets.Layout(width="60px", flex="0 0 auto"))
-        self.beta = widgets.Text(placeholder="β", layout=widgets.Layout(width="60px", flex="0 0 auto"))
+        self.alpha = widgets.Text(placeholder="α", tooltip=f"α {name} is called with",
+                                  layout=widgets.Layout(width="60px", flex="0 0 auto"))
+        self.beta = widgets.Text(placeholder="β", tooltip=f"β {name} is called with",
+                                 layout=widgets.Layout(width="60px", flex="0 0 auto"))
         self.verdict = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0"))
         label = widgets.HTML(f"<span class='ab-node-name'>{html.escape(name)}</span> "
-                             f"<span>{'leaf' if leaf else player}</span>",
+                             f"<span>{'leaf' if leaf is not None else player}</span>",
                              layout=widgets.Layout(width="90px", flex="0 0 auto"))
         for w, cls in [(self.value, "ab-value"), (self.pruned, "ab-pruned"), (self.alpha, "ab-alpha"),
                        (self.beta, "ab-beta"), (self.verdict, "ab-verdict")]:
             w.add_class(cls)
-        parts: list[widgets.Widget] = [label, self.value, self.pruned]
+        parts: list[widgets.Widget] = [label, shown, self.pruned]
         if with_window:
             parts += [self.alpha, self.beta]
         super().__init__(parts + [self.verdict])
@@ -95,6 +113,8 @@ class Row(widgets.HBox):
         self.add_class(f"ab-node-{'-'.join(map(str, path)) or 'root'}")
 
     def entry(self) -> tuple[float | str | None, str]:
+        if self.leaf is not None:  # reached unless ticked: its value is the one shown
+            return (PRUNED if self.pruned.value else self.leaf), ""
         return parse_entry(self.value.value, self.pruned.value)
 
     def window(self) -> tuple[tuple[float, float] | None, str]:
@@ -131,7 +151,8 @@ class Practice(widgets.VBox):
         self.options = options
         self.check: Check | None = None
         self.hints_shown = 0
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.image = DescribedImage("The tree to solve.", format="png",
+                                    layout=widgets.Layout(max_width="100%", height="auto"))
         self.image.add_class("ab-practice-tree")
         self.rows_box = widgets.VBox()
         self.message = widgets.HTML()
@@ -151,7 +172,8 @@ class Practice(widgets.VBox):
         self.buttons["new"].on_click(lambda _: self.new_tree())
         self.replay = widgets.VBox()
         self.replay.add_class("ab-replay")
-        what = ("the value each node's call returns, or tick <b>pruned</b> for every node the search never visits"
+        what = ("the value each inner node's call returns (the leaves' values are in the picture), "
+                "or tick <b>pruned</b> for every node the search never visits"
                 + (", and the α, β each is called with" if windows else ""))
         rule_text = ("the textbook's: cut off on ties (v ≥ β, v ≤ α)" if TieRule.named(rule).prunes_on_tie
                      else "strict: cut off only when v > β or v < α")
@@ -172,11 +194,12 @@ class Practice(widgets.VBox):
         self.tree = tree
         blank = check_answers(tree, {}, rule=self.rule, edition=self.edition)
         self.blank = blank
-        self.rows = {p: Row(p, v.name, tree.node(p).player, tree.node(p).is_leaf, self.windows)
+        self.rows = {p: Row(p, v.name, tree.node(p).player, _leaf_value(tree, p), self.windows)
                      for p, v in blank.verdicts.items()}
         self.rows_box.children = list(self.rows.values())
         self.png = _tree_png(tree)
         self.image.value = self.png
+        self.image.alt = tree_alt(tree, "The tree to solve: a game tree")
         self.check = None
         self.hints_shown = 0
         self.message.value = ""
@@ -209,11 +232,16 @@ class Practice(widgets.VBox):
         return answers, windows, bad
 
     def fill(self, answers: dict[Any, Any]) -> None:
-        """Type answers into the form (paths or names to values or 'pruned'), as a student would."""
+        """Type answers into the form (paths or names to values or 'pruned'), as a student would.
+
+        A leaf's row only has its pruned box, so a number for a leaf unticks it.
+        """
         names = {v.name: p for p, v in self.blank.verdicts.items()}
         for key, value in answers.items():
             row = self.rows[names.get(key, key)]
-            if value == PRUNED:
+            if row.leaf is not None:
+                row.pruned.value = value == PRUNED
+            elif value == PRUNED:
                 row.pruned.value, row.value.value = True, ""
             else:
                 row.pruned.value, row.value.value = False, str(value)
@@ -265,6 +293,12 @@ class Practice(widgets.VBox):
     def __repr__(self) -> str:
         done = "" if self.check is None else f", {self.check.score} of {self.check.out_of} right"
         return f"Practice({len(self.tree)} nodes, rule={self.rule!r}, edition={self.edition}{done})"
+
+
+def _leaf_value(tree: Tree, path: Path) -> float | None:
+    """A leaf's value, which the picture shows; ``None`` for an inner node."""
+    node = tree.node(path)
+    return node.value if node.is_leaf else None
 
 
 def _tree_png(tree: Tree) -> bytes:

@@ -27,6 +27,8 @@ import ipywidgets as widgets
 from abteach.games.errors import shown
 from abteach.views.export import frame_png
 from abteach.lessons.ordering import ReorderKey, Reorderings
+from abteach.views.alt import frame_alt
+from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback
 
 
@@ -65,7 +67,7 @@ class ReorderView(widgets.VBox):
         self.best = widgets.Button(description="a best order", tooltip="an ordering that evaluates the fewest leaves")
         self.worst = widgets.Button(description="a worst order", tooltip="an ordering that evaluates the most leaves")
         self.reset = widgets.Button(description="tree's own order")
-        self.image = widgets.Image(format="png")
+        self.image = DescribedImage("The search of the tree in the order chosen.", format="png")
         self.summary = widgets.HTML()
         self._quiet = False
         for dd in self.dropdowns.values():
@@ -123,6 +125,8 @@ class ReorderView(widgets.VBox):
 
     def _draw(self) -> None:
         self.image.value = self._png(self.key)
+        trace = self.data.result(self.key).trace
+        self.image.alt = frame_alt(trace, len(trace))
         total = len(self.data.tree_for(self.key).leaves())
         pruned = ", ".join(self.pruned) or "nothing"
         self.summary.value = (

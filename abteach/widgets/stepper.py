@@ -16,8 +16,14 @@ JupyterLab's file browser open to a wide screen:
   still :attr:`~abteach.views.sizes.Size.legible` (14 pixels with
   ``size="projector"``); a tree too wide for that scrolls sideways instead;
 * the pseudocode sits beside the picture when both fit and moves below it
-  when they do not; a line too long for its box wraps between words;
+  when they do not (:func:`fit_css`); below, it shows only the function that
+  holds the running line, with the call stack beside it and the legend
+  after, so the tree and the line that runs are on screen together; a line
+  too long for its box wraps between words;
 * the sentence on what happened is written once, above the picture.
+
+While the kernel is idle, a live stepper draws the pictures of the next steps ahead
+(:data:`DRAW_AHEAD`), so a click mostly finds its picture drawn.
 
 Every frame of a stepper is drawn on one canvas (:func:`abteach.views.draw.frame_size`
 of its first and last frames), so nothing moves while stepping; the legend is
@@ -27,6 +33,7 @@ overview, without its small text, which keeps each step fast.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import math
 import struct
@@ -38,6 +45,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from abteach.search.events import fmt
+from abteach.views.alt import frame_alt, frame_alt_html, legend_alt
 from abteach.views.draw import draw_search_legend, frame_size
 from abteach.views.export import figure_bytes, frame_png
 from abteach.views.options import check_search
@@ -45,7 +53,9 @@ from abteach.views.sizes import Size, resolve_size
 from abteach.views.styles import principal_variation
 from abteach.views.tables import CODE_FONT, code_line_html, listing_width, words_html
 from abteach.trace.frames import Frame, Trace
+from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.theme import light_card
 from abteach.widgets.tiles import Tiles
 
 #: Traces longer than this are refused.  Frames are made on demand, so the bound is the trace itself.
@@ -62,6 +72,11 @@ OVERVIEW_PIXELS: Final = 1200
 
 SPEEDS: dict[str, int] = {"slow": 1500, "normal": 800, "fast": 300}
 
+#: How many steps past the one shown a live stepper draws ahead while the kernel is idle.
+DRAW_AHEAD: Final = 2
+#: Seconds between two pictures drawn ahead, so messages from the page go first.
+DRAW_AHEAD_PAUSE: Final = 0.01
+
 #: Font sizes in CSS pixels: (pseudocode, sentence) for drawings at a size with a small or a large font.
 _FONTS: Final = {"screen": (13, 15), "projector": (15, 18)}
 
@@ -74,6 +89,8 @@ def _css(size: Size) -> str:
     code_px, text_px = _fonts(size)
     return f"""
 <style>
+/* Its text is dark, on white like its pictures, whatever the notebook's theme: legible in a dark theme too. */
+{light_card(".ab-stepper, .ab-static-stepper")}
 .ab-stepper .ab-controls, .ab-static-stepper .ab-controls {{ gap: 4px 6px; }}
 .ab-stepper .ab-controls > *, .ab-static-stepper .ab-controls > * {{ flex: none; }}
 .ab-stepper .ab-body, .ab-static-stepper .ab-body {{ gap: 8px 16px; }}
@@ -89,6 +106,8 @@ def _css(size: Size) -> str:
 .ab-stack td, .ab-stack th {{ padding: 1px 8px; border-bottom: 1px solid #cccccc; text-align: left; }}
 .ab-explanation, .ab-best-play {{ font-size: {text_px}px; line-height: 1.35; color: #1a1a1a; padding: 4px 0; }}
 .ab-overview-note {{ font-size: {code_px}px; color: #1a1a1a; }}
+/* Reopened without its kernel, every part would carry the "disconnected" mark: the stepper's own says it once. */
+.ab-stepper .jupyter-widgets-disconnected::before {{ content: none; }}
 </style>
 """
 
@@ -220,10 +239,58 @@ class _Picture:
 SIDE_CHARS: Final = 60
 
 
-def _side_layout(traces: Iterable[Trace]) -> widgets.Layout:
-    # ch is the pseudocode font's character width: the side box is set in that font.
+#: The widest the legend under the pseudocode is drawn, in pixels: about a notebook's width at 1024 pixels
+#: with the file browser open.
+LEGEND_BELOW_PIXELS: Final = 580
+
+#: A monospace character's width, in ems (DejaVu Sans Mono's is 0.602): the side box's width in pixels.
+CODE_CHAR_EM: Final = 0.61
+
+#: The gap between the picture and the pseudocode beside it, in pixels (``.ab-body``'s ``gap``).
+BODY_GAP: Final = 16
+
+
+def side_pixels(traces: Iterable[Trace], size: Size) -> int:
+    """How wide the pseudocode's box is at least: :data:`SIDE_CHARS` characters, or the longest line if shorter.
+
+    In pixels rather than characters, so the width at which it moves below the picture is known
+    (see :func:`fit_css`).
+
+    >>> import abteach as ab
+    >>> side_pixels([ab.alphabeta(ab.examples.FIG_5_2).trace], resolve_size("screen"))
+    484
+    """
     chars = min(SIDE_CHARS, max(listing_width(t.listing) for t in traces))
-    return widgets.Layout(flex=f"1 1 {chars}ch", min_width=f"min(100%, {chars}ch)", overflow="visible")
+    return math.ceil(chars * CODE_CHAR_EM * _fonts(size)[0]) + 8  # the lines' padding
+
+
+def _side_layout(traces: Iterable[Trace], size: Size) -> widgets.Layout:
+    px = side_pixels(traces, size)
+    return widgets.Layout(flex=f"1 1 {px}px", min_width=f"min(100%, {px}px)", overflow="visible")
+
+
+def fit_css(name: str, below: int) -> str:
+    """Rules for a live stepper whose pseudocode moves below its picture when its body is narrower than ``below``.
+
+    Beside the picture the whole listing shows; below it, only the function that holds the running line,
+    with the call stack beside it and the legend after them, so the line that runs shows on screen
+    together with the tree.
+
+    >>> "@container (width < 1051px)" in fit_css("ab-fit-1051", 1051)
+    True
+    """
+    scope = f".ab-stepper.{name}"
+    return f"""
+<style>
+{scope} .ab-body {{ container-type: inline-size; }}
+{scope} .ab-function, {scope} .ab-legend-below {{ display: none; }}
+@container (width < {below}px) {{
+  {scope} .ab-all-lines, {scope} .ab-picture .ab-legend {{ display: none !important; }}
+  {scope} .ab-function, {scope} .ab-legend-below {{ display: block; }}
+  {scope} .ab-side {{ flex-direction: row; flex-wrap: wrap; gap: 0 24px; }}
+}}
+</style>
+"""
 
 
 _OVERVIEW_NOTE: Final = ("<div class='ab-overview-note'>This tree is too big to label at this size: the picture "
@@ -256,12 +323,25 @@ class Stepper(widgets.VBox):
         first = self._png(0)
         self._picture = _Picture(self._size, first, self.draw_options["canvas"])
 
-        self.image = widgets.Image(format="png", value=first, layout=self._picture.image_layout())
-        legend = draw_search_legend(traces.values(), size=size, width=self._picture.width / self._size.dpi)
-        self.legend = widgets.Image(format="png", value=figure_bytes(legend) if legend is not None else b"",
+        self.image = DescribedImage(frame_alt(self.trace, 0), format="png", value=first,
                                     layout=self._picture.image_layout())
+        legend = draw_search_legend(traces.values(), size=size, width=self._picture.width / self._size.dpi)
+        self.legend = DescribedImage(legend_alt(legend) or "No legend.", format="png",
+                                     value=figure_bytes(legend) if legend is not None else b"",
+                                     layout=self._picture.image_layout())
+        # A copy under the pseudocode, shown in place of the one under the picture when the pseudocode is
+        # below (fit_css): the running line then comes straight after the tree.
+        # It is drawn no wider than a narrow notebook, in more rows if need be, so a wide tree's legend
+        # is not shrunk past reading.
+        below_px = min(self._picture.width, LEGEND_BELOW_PIXELS)
+        narrow = (draw_search_legend(traces.values(), size=size, width=below_px / self._size.dpi)
+                  if below_px < self._picture.width else legend)
+        self.legend_below = DescribedImage(self.legend.alt, format="png",
+                                           value=figure_bytes(narrow) if narrow is not None else b"",
+                                           layout=widgets.Layout(max_width=f"min(100%, {below_px}px)",
+                                                                 height="auto", flex="0 0 100%", margin="0"))
         if legend is None:
-            self.legend.layout.display = "none"
+            self.legend.layout.display = self.legend_below.layout.display = "none"
         self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step",
                                         continuous_update=True, readout=True, style={"description_width": "initial"},
                                         layout=widgets.Layout(flex="1 1 300px", width="auto", min_width="260px"))
@@ -304,13 +384,18 @@ class Stepper(widgets.VBox):
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                            overflow="visible"))
         self.picture = widgets.VBox([self.image, self.legend, self.note], layout=self._picture.box_layout())
-        self.side = widgets.VBox([self.listing, self.stack], layout=_side_layout(traces.values()))
+        # The whole listing beside the picture; below it, only the function that runs (see fit_css).
+        self.function = widgets.HTML()
+        self.side = widgets.VBox([self.listing, self.function, self.stack, self.legend_below],
+                                 layout=_side_layout(traces.values(), self._size))
         self.body = widgets.HBox([self.picture, self.side],
                                  layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                        overflow="visible"))
         # The browser test and any custom CSS find the parts by these classes.
         for name, w in [("image", self.image), ("legend", self.legend), ("slider", self.slider),
                         ("play", self.play), ("speed", self.speed), ("listing", self.listing),
+                        ("all-lines", self.listing), ("function", self.function),
+                        ("legend-below", self.legend_below),
                         ("stack", self.stack), ("explanation", self.explanation), ("choice", self.choice),
                         ("best-play", self.best_play),
                         ("controls", self.controls), ("picture", self.picture), ("side", self.side),
@@ -318,10 +403,13 @@ class Stepper(widgets.VBox):
             w.add_class(f"ab-{name}")
         for key, b in self.buttons.items():
             b.add_class(f"ab-{key}")
-        super().__init__([widgets.HTML(_css(self._size)), self.choice, self.controls, self.explanation,
-                          self.best_play, self.body],
+        below = self._picture.min_width + side_pixels(traces.values(), self._size) + BODY_GAP
+        fit = f"ab-fit-{below}"
+        super().__init__([widgets.HTML(_css(self._size) + fit_css(fit, below)), self.choice, self.controls,
+                          self.explanation, self.best_play, self.body],
                          layout=widgets.Layout(overflow="visible"))
         self.add_class("ab-stepper")
+        self.add_class(fit)
         self._show(0)
 
     def _use(self, label: str) -> None:
@@ -361,12 +449,39 @@ class Stepper(widgets.VBox):
     def _show(self, step: int) -> None:
         frame = self.frames[step]
         self.image.value = self._png(step)
+        self.image.alt = frame_alt(self.trace, frame)
         self.listing.value = listing_html(self.trace, frame)
+        self.function.value = function_html(self.trace, frame)
         self.stack.value = stack_html(self.trace, frame)
         self.explanation.value = explanation_html(frame)
         best = best_play_html(frame)
         self.best_play.value = best
         self.best_play.layout.display = "flex" if best else "none"
+        self._draw_ahead(step)
+
+    def _draw_ahead(self, step: int) -> None:
+        """Draw the pictures the next clicks will ask for while the kernel is idle, one per turn of its loop.
+
+        The next steps, the one before and the last: drawing a frame is most of a click's time, and a
+        picture drawn ahead is shown at once.  Each picture is drawn between the kernel's messages, so a
+        click waits for at most one; once the student has moved on, the drawing ahead follows the new step.
+        Without a running event loop (a script, a test) nothing is drawn ahead.
+        """
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        last = len(self.frames) - 1
+        wanted = [k for k in (*range(step + 1, step + 1 + DRAW_AHEAD), step - 1, last) if 0 <= k <= last]
+        label = self._label
+
+        def draw_next() -> None:
+            if not wanted or self.slider.value != step or self._label != label:
+                return
+            self._png(wanted.pop(0))
+            loop.call_later(DRAW_AHEAD_PAUSE, draw_next)
+
+        loop.call_later(DRAW_AHEAD_PAUSE, draw_next)
 
     # -- without a kernel ---------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
@@ -571,7 +686,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
                                     min_width=f"min(100%, {picture.min_width}px)", flex=f"1 1 {picture.min_width}px")
     # min_width 0 all the way down: otherwise a box is as wide as a tree's legible width, past the page's edge,
     # where there is no box to scroll in; the picture then shrinks to fit instead.
-    side_layout = _side_layout([trace])
+    side_layout = _side_layout([trace], size_)
     body_layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start", overflow="visible", min_width="0")
     page_layout, html_layout, html_style = widgets.Layout(overflow="visible", min_width="0"), widgets.Layout(), HTMLStyle()
     tiles = Tiles()
@@ -599,7 +714,8 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
         body = widgets.HBox([image, shared[parts]], layout=body_layout)
         image.add_class("ab-image")
         body.add_class("ab-body")
-        sentence = widgets.HTML(explanation_html(f), layout=html_layout, style=html_style)
+        # The tiles are shared between steps, so the picture's text rides with the step's sentence.
+        sentence = widgets.HTML(explanation_html(f) + frame_alt_html(trace, f), layout=html_layout, style=html_style)
         pages.append(widgets.VBox([sentence, body], layout=page_layout))
     index = steps.index(step)
     stack = widgets.Stack(pages, selected_index=index, layout=widgets.Layout(min_width="0"))
@@ -626,7 +742,8 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
                         layout=widgets.Layout(display="flex" if len(steps) < len(frames) else "none"))
     note.add_class("ab-sampled")
     legend_figure = draw_search_legend([trace], size=size, width=picture.width / size_.dpi)
-    legend = widgets.Image(format="png", value=figure_bytes(legend_figure) if legend_figure is not None else b"",
+    legend = DescribedImage(legend_alt(legend_figure) or "No legend.", format="png",
+                           value=figure_bytes(legend_figure) if legend_figure is not None else b"",
                            layout=widgets.Layout(width=f"{picture.width}px", max_width="100%", height="auto",
                                                  display="block" if legend_figure is not None else "none"))
     legend.add_class("ab-legend")

@@ -105,8 +105,18 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def project_settings() -> dict[str, object]:
+    """The JupyterLab defaults the project's lab venv is made with (``scripts/lab/overrides.json``), as user settings.
+
+    The tests run with them, so what a lecturer's JupyterLab does on saving a lecture is what is tested.
+    """
+    overrides = json.loads((ROOT / "scripts" / "lab" / "overrides.json").read_text())
+    # A plugin id "package:plugin" is read from "package/plugin.jupyterlab-settings" in the settings directory.
+    return {f"{plugin.replace(':', '/')}.jupyterlab-settings": value for plugin, value in overrides.items()}
+
+
 def _write_settings(settings_dir: Path) -> None:
-    for name, value in LAB_SETTINGS.items():
+    for name, value in {**project_settings(), **LAB_SETTINGS}.items():
         path = settings_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))

@@ -118,7 +118,9 @@ MEASURE = r"""
                        scrollWidth: el.scrollWidth, clientWidth: el.clientWidth});
     }
     const track = root.querySelector('.ab-slider .slider-container, .ab-stage-slider .slider-container');
-    const lines = [...root.querySelectorAll('.ab-line, .ab-side-by-side .ab-code')].map(el => ({
+    // Only the lines shown: a stepper keeps both the whole listing and the running function, and shows one.
+    const lines = [...root.querySelectorAll('.ab-line, .ab-side-by-side .ab-code')]
+        .filter(el => el.offsetParent !== null).map(el => ({
         text: el.textContent, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, box: box(el)}));
     const broken = [...root.querySelectorAll('span[style*="nowrap"]')]
         .filter(s => s.getClientRects().length > 1).map(s => s.textContent);
@@ -355,3 +357,68 @@ def test_the_measurements_catch_a_cut_off_widget(lab_server: LabServer, page: Pa
                         for k in (0, 1))
     assert any("cut off" in p or "does not fit" in p for p in squeezed), squeezed
     assert any("px tall on screen" in p for p in shrunk), shrunk
+
+
+RUNNING = [
+    # A step deep in MIN-VALUE, the listing's last function: the line that runs is far from the top.
+    ("screen", 'ab.stepper(editions)'),
+    ("projector", 'ab.stepper(editions, size="projector")'),
+]
+
+RUNNING_LINE = r"""
+(root) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+    const shown = [...root.querySelectorAll('.ab-current-line')].filter(el => el.offsetParent !== null);
+    const view = root.closest('.jp-WindowedPanel-outer') || root.closest('.jp-Notebook');
+    return {lines: shown.map(box), image: box(root.querySelector('img.ab-image')), view: box(view),
+            side: box(root.querySelector('.ab-side')), picture: box(root.querySelector('.ab-picture'))};
+}
+"""
+
+
+def test_the_running_line_shows_with_the_tree(lab_server: LabServer, page: Page,
+                                              snapshot: Callable[[str], Path]) -> None:
+    """At every layout the tree and the pseudocode line that runs fit on screen together.
+
+    Beside the picture the whole listing shows; below it only the function that runs, so the span from
+    the picture's top to the running line's bottom is no taller than the notebook's visible height.
+    """
+    step = 29  # C's cutoff: the last function of the listing runs
+    cells = [nbformat.v4.new_code_cell(SETUP)] + [
+        nbformat.v4.new_code_cell(f"s = {code}\ns.go({step})\ns") for _, code in RUNNING]
+    stripped_copy(nbformat.v4.new_notebook(cells=cells), lab_server.root / "running.ipynb")
+    page.goto(lab_server.notebook_url("running.ipynb"))
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    steppers = page.locator(".jp-OutputArea-output .ab-stepper")
+    expect(steppers.nth(len(RUNNING) - 1)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+                           ".every(img => img.complete && img.naturalWidth > 0)")
+    line = ab.alphabeta(ab.examples.FIG_5_2).trace.frame(step).line
+    number = ab.alphabeta(ab.examples.FIG_5_2).trace.listing.number(line)
+    problems, spans = [], {}
+    for width, height, sidebar in LAYOUTS:
+        layout = f"{width}x{height}-{'sidebar' if sidebar else 'no-sidebar'}"
+        set_layout(page, width, height, sidebar)
+        for k, (size, _) in enumerate(RUNNING):
+            root = steppers.nth(k)
+            expect(root.locator(f".ab-current-line[data-line='{number}']").first).to_be_attached()
+            root.locator("img.ab-image").evaluate("el => el.scrollIntoView({block: 'start'})")
+            m = page.evaluate(RUNNING_LINE, root.element_handle())
+            where = f"{size} stepper at {layout}"
+            if len(m["lines"]) != 1:
+                problems.append(f"{where}: {len(m['lines'])} running lines shown, not one")
+                continue
+            current, image, view = m["lines"][0], m["image"], m["view"]
+            span = max(current["bottom"], image["bottom"]) - min(current["top"], image["top"])
+            spans[where] = (round(span), round(view["bottom"] - view["top"]))
+            if span > view["bottom"] - view["top"]:
+                problems.append(f"{where}: the picture and the running line span {span:.0f} px, more than the "
+                                f"{view['bottom'] - view['top']:.0f} px the notebook shows")
+            elif current["bottom"] > view["bottom"] + 1:
+                problems.append(f"{where}: with the picture at the top, the running line is off screen "
+                                f"({current['bottom']:.0f} > {view['bottom']:.0f})")
+            snapshot(f"{layout}-{size}-running-line")
+    print("picture + running line, px (span, visible):", spans)
+    assert not problems, "\n  ".join(problems)

@@ -109,3 +109,45 @@ def test_the_widget_fits_the_screen(page: Page, lab_server: LabServer, snapshot:
     snapshot(f"{width}x{height}")
     box = root.bounding_box()
     assert box is not None and box["x"] + box["width"] <= width + 1, f"the widget is wider than the page: {box}"
+
+
+# Everything in the widget that is wider inside than its box, or reaches past the output area's right edge.
+CUT_OFF = """
+(root) => {
+    const area = root.closest('.jp-OutputArea-output').getBoundingClientRect();
+    const out = [];
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        const name = [...el.classList].filter(c => c.startsWith('ab-')).join(' ') || el.tagName.toLowerCase();
+        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+            out.push(`${name}: scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+        if (r.right > area.right + 1) out.push(`${name}: right edge ${r.right.toFixed(0)} past ${area.right.toFixed(0)}`);
+    }
+    return out;
+}
+"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+def test_connect_fours_thinking_is_never_cut_off(page: Page, lab_server: LabServer,
+                                                 snapshot: Callable[[str], Path], width: int, height: int) -> None:
+    """Lecture 07's Connect Four, with the file browser open: the engine's thinking fits beside or below the board."""
+    page.set_viewport_size({"width": width, "height": height})
+    code = 'import abteach as ab\nab.play(ab.ConnectFour(), engine="engine", budget=0.5)'
+    stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)]), lab_server.root / "c4.ipynb")
+    page.goto(lab_server.notebook_url("c4.ipynb"))
+    expect(page.locator("#filebrowser")).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(".jp-OutputArea-output .ab-play").first
+    expect(root).to_be_visible(timeout=REPLY_TIMEOUT_MS)
+    root.locator(".ab-cell-0-3").click()
+    # The engine has replied, and its thinking (the longest text of the widget) is shown.
+    expect(root.locator(".ab-play-status")).to_contain_text("Your move", timeout=REPLY_TIMEOUT_MS)
+    expect(root.locator(".ab-thinking")).not_to_contain_text("Nothing yet")
+    root.scroll_into_view_if_needed()
+    snapshot(f"connect-four-{width}x{height}")
+    assert root.evaluate(CUT_OFF) == []
+    panel, board = (root.locator(sel).bounding_box() for sel in (".ab-thinking-panel", ".ab-board"))
+    assert panel is not None and board is not None and panel["width"] >= 260

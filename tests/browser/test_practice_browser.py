@@ -49,10 +49,20 @@ def test_one_wrong_value_flags_that_node_alone(lab_server: LabServer, page: Page
     widget.scroll_into_view_if_needed()
 
     answers = right_answers()
+    tree = practice_tree(seed=SEED)
+    inner = [n.path for n in tree.walk() if not n.is_leaf]
+    # Only inner nodes get a box to type a value in; a leaf's row shows the value the picture shows.
+    expect(widget.locator(".ab-row .ab-value input")).to_have_count(len(inner))
+    for leaf in (n for n in tree.walk() if n.is_leaf):
+        row = widget.locator(f".{row_class(leaf.path)}")
+        expect(row.locator(".ab-value")).to_have_count(0)
+        expect(row.locator(".ab-leaf-value")).to_have_text(f"= {leaf.value}")
     wrong = (0,)  # the first MIN node: answered one more than it returns
     assert isinstance(answers[wrong], (int, float))
     for path, value in answers.items():
         row = widget.locator(f".{row_class(path)}")
+        if path not in inner and value != "pruned":
+            continue  # a leaf the search reaches: nothing to enter
         if value == "pruned":
             row.locator(".ab-pruned input").check()
         else:
@@ -72,6 +82,14 @@ def test_one_wrong_value_flags_that_node_alone(lab_server: LabServer, page: Page
         widget.scroll_into_view_if_needed()
         snapshot(f"checked-{width}x{height}")
     widget.locator(".ab-show").click()
-    expect(widget.locator(".ab-replay .ab-stepper")).to_be_visible()
+    replay = widget.locator(".ab-replay .ab-stepper")
+    expect(replay).to_be_visible()
     widget.locator(".ab-replay").scroll_into_view_if_needed()
     snapshot("show-me")
+    # "Show me" names moves as the picture names nodes (a1 leads from A), never by number.
+    best = ab.alphabeta(tree).move_name
+    assert best[0].upper() == tree.root.name and best[1:].isdigit()
+    replay.locator(".ab-last").click()
+    expect(replay.locator(".ab-explanation").first).to_contain_text(f"the best move is {best},")
+    expect(replay.locator(".ab-explanation").first).not_to_contain_text(re.compile(r"the best move is \d"))
+    snapshot("show-me-last")
