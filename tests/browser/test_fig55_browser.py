@@ -154,3 +154,58 @@ def test_stage_slider_redraws_both_sides(lab_server: LabServer, page: Page,
                         f"figure at stage {after_label}")
     assert_same_picture(shown_image(root, "ab-algorithm-image"), png_image(widget.algorithm_png()),
                         f"algorithm at stage {after_label}")
+
+
+#: Where the two drawings of lecture 03's widget are, and how much room their row has, read from the page.
+MEASURE_SIDES = """
+(root) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
+    const row = root.querySelector('.ab-fig55-images');
+    return {row: box(row), gap: parseFloat(getComputedStyle(row).columnGap) || 0,
+            figure: box(root.querySelector('.ab-fig55-side.ab-figure img')),
+            algorithm: box(root.querySelector('.ab-fig55-side.ab-algorithm img'))};
+}
+"""
+
+
+def test_the_drawings_sit_side_by_side_where_they_fit(lab_server: LabServer, page: Page,
+                                                      snapshot: Callable[[str], Path]) -> None:
+    """Beside each other whenever the row has room for both at a legible size, one above the other otherwise,
+    and the lecture's text says so rather than promising "left" and "right" at every width."""
+    from .test_layout_browser import LAYOUTS, set_layout
+
+    stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
+    root = open_and_run(page, lab_server, LECTURE.name)
+    widget = expected_widget()
+    width = png_image(widget.figure_png()).width
+    # The narrowest a drawing may be shown, α, β and v still at the size's legible height.
+    least = min(width, width * widget.size.min_scale)
+    placements = {}
+    for view_width, height, sidebar in LAYOUTS:
+        layout = f"{view_width}x{height}-{'sidebar' if sidebar else 'no-sidebar'}"
+        set_layout(page, view_width, height, sidebar)
+        root.evaluate("el => el.querySelector('.ab-fig55-images').scrollIntoView({block: 'start'})")
+        m = root.evaluate(MEASURE_SIDES)
+        snapshot(layout)
+        figure, algorithm = m["figure"], m["algorithm"]
+        beside = algorithm["left"] >= figure["right"] - 1 and abs(algorithm["top"] - figure["top"]) <= 1
+        below = algorithm["top"] >= figure["bottom"] - 1
+        assert beside or below, f"{layout}: the drawings overlap: {figure} and {algorithm}"
+        fits = m["row"]["width"] >= 2 * least + m["gap"]
+        assert beside == fits, (f"{layout}: a row of {m['row']['width']:.0f} px has room for two drawings of "
+                                f"{least:.0f} px: {fits}, but they are {'beside' if beside else 'below'} each other")
+        for name in ("figure", "algorithm"):
+            assert m[name]["width"] >= least - 1, f"{layout}: the {name} is {m[name]['width']:.0f} px, below {least:.0f}"
+        placements[layout] = ("beside" if beside else "below", round(m["row"]["width"]))
+    print("Fig. 5.5's drawings:", placements)
+    # Wherever they sit, the lecture's words about them hold: no "left" and "right" where they stack,
+    # no "beside" where they never are.
+    section = next("".join(c.source) for c in nbformat.read(LECTURE, as_version=4).cells
+                   if c.cell_type == "markdown" and "".join(c.source).startswith("## Side by side"))
+    where = {p for p, _ in placements.values()}
+    if "below" in where:
+        assert not re.search(r"\b(left|right)\b", section), f"lecture 03 speaks of left and right, but at {placements}"
+        assert "one above the other" in section, f"lecture 03 does not say the drawings stack: {section!r}"
+    if "beside" in where:
+        assert "beside" in section, f"lecture 03 does not say the drawings sit side by side: {section!r}"

@@ -78,6 +78,44 @@ def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported:
     assert offline_page.outside == []
 
 
+def test_arrow_keys_on_a_stepper_step_it_and_keep_the_slide(offline_page: OfflinePage, exported: Exported) -> None:
+    page = offline_page.page
+    lecture = next(name for name in LECTURES
+                   if '"Stepper(' in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    _open(offline_page, exported, lecture)
+    first = page.evaluate("() => Reveal.getIndices(document.querySelector('.ab-static-stepper').closest('section'))")
+    page.evaluate("([h, v]) => Reveal.slide(h, v)", [first["h"], first.get("v") or 0])
+    page.wait_for_timeout(100)
+    slide = page.evaluate("() => Reveal.getIndices()")
+    # The first stepper of the deck, the one on this slide: found so that a turned slide does not lose it.
+    stepper = page.locator(".ab-static-stepper").first
+    readout = stepper.locator(".widget-readout").first
+    handle = stepper.locator(".noUi-handle").first
+    start = int(readout.inner_text())
+    before = picture_shot(stepper)
+    offline_page.shot(f"offline-slides-{lecture}-keys-before")
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    # The slider's own key handling moves it by one step ...
+    expect(readout).to_have_text(str(start + 1))
+    page.wait_for_timeout(200)
+    assert picture_shot(stepper) != before, f"{lecture}: ArrowRight stepped the slider but not the picture"
+    offline_page.shot(f"offline-slides-{lecture}-keys-after-right")
+    # ... and reveal.js, which turns slides on the same keys, must not also act on it.
+    assert page.evaluate("() => Reveal.getIndices()") == slide, "ArrowRight on a stepper's slider turned the slide"
+    page.keyboard.press("ArrowLeft")
+    expect(readout).to_have_text(str(start))
+    page.keyboard.press("End")
+    expect(readout).not_to_have_text(str(start))
+    assert page.evaluate("() => Reveal.getIndices()") == slide, "ArrowLeft or End on a stepper's slider turned the slide"
+    # Off the widget, the same key still belongs to reveal.js: the fix keeps only the widget's keys.
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("s => Reveal.getIndices().h !== s.h || (Reveal.getIndices().v || 0) !== (s.v || 0)",
+                           arg=slide)
+    assert offline_page.outside == []
+
+
 #: What the slides draw with: α, β and v are set at ``small`` points, at ``dpi`` pixels an inch.
 PROJECTOR = resolve_size("projector")
 ALPHA_BETA_PX = PROJECTOR.small * PROJECTOR.dpi / 72

@@ -4,7 +4,8 @@
  * picture's text alternative can only travel as a title, or, for a pre-rendered stepper whose picture is a
  * grid of tiles shared between steps, beside the step's sentence.  This script adds the names, marks the
  * tiles as decoration of the named grid, and keeps a polite live region per stepper with the sentence of
- * the step shown, so a screen reader says each step as the slider moves.
+ * the step shown, so a screen reader says each step as the slider moves.  On slides it keeps the keys a
+ * focused widget control uses (a slider's arrows, Home and End, a button's space) from also turning the slide.
  *
  * One file serves twice: JupyterLab and Voila load it as a prebuilt extension (the container at the end,
  * which needs no shared module), and the exported pages and slides include it inline
@@ -76,6 +77,20 @@ var abteachAccessibility = (function () {
     });
   }
 
+  // The keys a focused control acts on itself; reveal.js, listening on the document, would also act on them.
+  var CONTROL_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown",
+                      " ", "Enter"];
+
+  function keepKeysInWidgets(root) {
+    // Bubble phase, below the document: the control (a slider's handle, a button) has had the key by now,
+    // and reveal.js's listener on the document has not.  Only on slides, and only for a widget's control.
+    (root.body || root).addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (!(target instanceof Element) || CONTROL_KEYS.indexOf(event.key) < 0) return;
+      if (target.closest(".reveal") && target.closest(".jupyter-widgets")) event.stopPropagation();
+    });
+  }
+
   function fix(root) {
     nameButtons(root);
     nameSliders(root);
@@ -95,6 +110,7 @@ var abteachAccessibility = (function () {
     var begin = function () {
       observer.observe(root.body || root, {childList: true, subtree: true, attributes: true,
                                            attributeFilter: ["class", "style", "title"]});
+      keepKeysInWidgets(root);
       fix(root);
     };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
