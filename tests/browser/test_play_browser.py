@@ -76,10 +76,13 @@ def test_a_whole_game_clicked_against_perfect_play(page: Page, lab_server: LabSe
         root.locator(f".ab-cell-{square // 3}-{square % 3}").click()
         clicks += 1
         # The engine's reply arrives from the kernel: two more marks, or one if the click ended the game.
+        # The board and the status are separate updates, so wait for both: the status says the engine is
+        # thinking until its move is in.
         page.wait_for_function(
             """([root, before]) => {
                 const marks = Array.from(root.querySelectorAll('.ab-cell')).filter(b => b.innerText.trim()).length;
                 const s = root.querySelector('.ab-play-status').innerText;
+                if (/thinking/.test(s)) return false;
                 return marks >= before + 2 || (marks === before + 1 && /wins|draw|win!/.test(s));
             }""",
             arg=[root.element_handle(), marks_before], timeout=REPLY_TIMEOUT_MS, polling=100)
