@@ -105,6 +105,14 @@ def _root_goes_on(t: Telling, e: Event, player: str, other: str) -> str:
     return f"{said}; only its window bounds it, and v has not reached {sym} = {fmt(bound)}, so the search goes on."
 
 
+def _what_is_pruned(t: Telling, e: Event, reason: str) -> str:
+    """A cutoff's reason, then what it prunes (or that it came at the last child)."""
+    if e.skipped:
+        verb = "is" if len(e.skipped) == 1 else "are"
+        return f"{reason}; {t.trace.names(e.skipped)} {verb} pruned."
+    return f"{reason}; it was the last child, so nothing is saved."
+
+
 def _root_cutoff(t: Telling, e: Event, player: str) -> str:
     """A cutoff at the root: the value has reached the window the root was called with, which answers the pass."""
     name = t.name(e.node)
@@ -112,10 +120,7 @@ def _root_cutoff(t: Telling, e: Event, player: str) -> str:
     side = "at most" if sym == "α" else "at least"
     said = (f"{e.test}: {name} is the root, and its value is {side} {fmt(e.v)}, which reaches its window's "
             f"bound {sym} = {fmt(bound)}, so this search has its answer")
-    if e.skipped:
-        verb = "is" if len(e.skipped) == 1 else "are"
-        return f"{said}; {t.trace.names(e.skipped)} {verb} pruned."
-    return f"{said}; it was the last child, so nothing is saved."
+    return _what_is_pruned(t, e, said)
 
 
 def _ties(e: Event) -> bool:
@@ -151,10 +156,7 @@ def cutoff(t: Telling, e: Event) -> str:
         holder, bound, source = "MIN", e.beta, state.beta_from
     where = f" at {t.name(source)}" if source is not None else ""
     reason = f"{e.test}: {holder} already has {fmt(bound)}{where}, so {name} cannot matter"
-    if e.skipped:
-        verb = "is" if len(e.skipped) == 1 else "are"
-        return f"{reason}; {t.trace.names(e.skipped)} {verb} pruned."
-    return f"{reason}; it was the last child, so nothing is saved."
+    return _what_is_pruned(t, e, reason)
 
 
 def exit_(t: Telling, e: Event) -> str:
@@ -262,10 +264,7 @@ def negamax_cutoff(t: Telling, e: Event) -> str:
         return _root_cutoff(t, e, player)
     reason = (f"{e.test}: {player} already has {fmt(e.v)} at {name}, and {other} above can keep {player} to "
               f"{fmt(e.beta)} elsewhere, so {name} cannot matter")
-    if e.skipped:
-        verb = "is" if len(e.skipped) == 1 else "are"
-        return f"{reason}; {t.trace.names(e.skipped)} {verb} pruned."
-    return f"{reason}; it was the last child, so nothing is saved."
+    return _what_is_pruned(t, e, reason)
 
 
 def negamax_exit(t: Telling, e: Event) -> str:
