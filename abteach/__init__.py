@@ -55,8 +55,12 @@ _LAZY = MappingProxyType({
     "plot_orderings": "abteach.views.plots", "law_table": "abteach.views.plots",
     "plot_enhancements": "abteach.views.plots",
     "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
-    "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards",
+    "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards", "draw_board": "abteach.views.boards",
     "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
+    "mistake": "abteach.views.mistakes", "mistake_table": "abteach.views.mistakes",
+    "mistake_stepper": "abteach.widgets.mistakes",
+    "figure_table": "abteach.views.fig55_tables", "stage_steps_table": "abteach.views.fig55_tables",
+    "disagreement_table": "abteach.views.fig55_tables", "disagreement_counts": "abteach.views.fig55_tables", "use_size": "abteach.views.sizes",
 })
 
 if TYPE_CHECKING:
@@ -72,10 +76,14 @@ if TYPE_CHECKING:
     from abteach.views.plots import law_table, plot_enhancements, plot_exponents, plot_growth, plot_orderings
     from abteach.widgets.play import play
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
-    from abteach.views.boards import board_png
+    from abteach.views.boards import board_png, draw_board
     from abteach.widgets.practice import practice
     from abteach.views.worksheet import worksheet
     from abteach.widgets.stepper import static_stepper, stepper
+    from abteach.views.mistakes import mistake, mistake_table
+    from abteach.widgets.mistakes import mistake_stepper
+    from abteach.views.fig55_tables import disagreement_counts, disagreement_table, figure_table, stage_steps_table
+    from abteach.views.sizes import use_size
 
 
 def __getattr__(name: str) -> Any:
@@ -94,14 +102,15 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "examples", "fig55", "mistakes", "complexity", "ordering", "enhancements", "plot_enhancements", "draw_stage", "draw_stage_frame", "disagreeing_nodes",
+    "examples", "fig55", "mistakes", "mistake", "mistake_table", "mistake_stepper", "complexity", "ordering", "enhancements", "plot_enhancements", "draw_stage", "draw_stage_frame", "disagreeing_nodes",
+    "figure_table", "stage_steps_table", "disagreement_table", "disagreement_counts",
     "stage_table", "returns_table", "reorder_view", "plot_growth", "plot_exponents", "plot_orderings", "law_table",
-    "draw_tree", "draw_frame", "node_styles", "frame_png", "save_frame",
+    "draw_tree", "draw_frame", "use_size", "node_styles", "frame_png", "save_frame",
     "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "SolveLimitError", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",
-    "board_png",
+    "board_png", "draw_board",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
     "Trace", "Frame", "NodeState", "Status", "Event", "Kind", "Bound", "fmt",

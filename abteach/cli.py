@@ -20,17 +20,25 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+import textwrap
+import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from abteach.games import Tree, load_tree
 from abteach.search.result import SearchResult
 from abteach.trace import algorithms as _registers  # noqa: F401  (importing it registers the package's searches)
 from abteach.search.rules import TieRule
 from abteach.trace.registry import commands
+
+if TYPE_CHECKING:
+    # Grading loads only when a grade is asked for.
+    from abteach.grading.checker import Report
 
 #: Exit status for bad input found after the command line was read: a tree that will not load, an existing file.
 BAD_INPUT = 1
@@ -231,10 +239,18 @@ def _animate(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- grade -----------------------------------------------------------------------------
 
+#: What ``--kind`` grades: the function a submission defines, and the assignment it belongs to.
+GRADED = {"alpha-beta": "alpha_beta_search", "table": "table_search"}
+
+
 def _grade_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("submission", type=Path, metavar="SUBMISSION.py",
-                        help="a Python file that defines alpha_beta_search(game, state)")
-    parser.add_argument("--strict", action="store_true", help="grade under the strict tie rule (CS188's)")
+    parser.add_argument("submission", type=Path, metavar="SUBMISSION",
+                        help="a Python file that defines alpha_beta_search(game, state) or "
+                             "table_search(game, state, alpha, beta, table), or a folder of such files")
+    parser.add_argument("--kind", choices=("auto", *GRADED), default="auto",
+                        help="what to grade: alpha-beta (alpha_beta_search), table (table_search, the table-flags "
+                             "assignment), or auto, from the function each file defines (default: auto)")
+    parser.add_argument("--strict", action="store_true", help="grade alpha-beta under the strict tie rule (CS188's)")
     parser.add_argument("--seed", default="0", help="seeds the trees; the same seed gives the same report (default: 0)")
     parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
                         help="seconds allowed per tree (default: 5)")
@@ -243,25 +259,109 @@ def _grade_arguments(parser: argparse.ArgumentParser) -> None:
                              "the resource limits alone: it can then read the machine's files")
 
 
+def graded_kind(source: str) -> str:
+    """What ``--kind auto`` grades a file as: ``'table'`` when it defines ``table_search`` and not ``alpha_beta_search``.
+
+    Read from the text, not by running or parsing it, so a file with a syntax error is still graded (and its
+    error reported to the student) as what it tries to be.
+
+    Examples
+    --------
+    >>> graded_kind("import math\\ndef table_search(game, state, alpha, beta, table):\\n    return 0\\n")
+    'table'
+    >>> graded_kind("def alpha_beta_search(game, state):\\n    return None\\n")
+    'alpha-beta'
+    """
+    defines = {name: re.search(rf"^\s*def\s+{name}\s*\(", source, re.MULTILINE) is not None
+               for name in GRADED.values()}
+    return "table" if defines["table_search"] and not defines["alpha_beta_search"] else "alpha-beta"
+
+
+def _submissions(path: Path) -> list[Path]:
+    """The file, or a folder's ``.py`` files in name order; refused if there is none."""
+    if path.is_file():
+        return [path]
+    if not path.is_dir():
+        raise InputError(f"no submission file or folder {str(path)!r}")
+    found = sorted(p for p in path.iterdir() if p.suffix == ".py" and p.is_file())
+    if not found:
+        raise InputError(f"the folder {str(path)!r} has no .py file to grade")
+    return found
+
+
+def _grade_one(path: Path, args: argparse.Namespace) -> Report:
+    """One submission's :class:`~abteach.grading.checker.Report`, graded as ``--kind`` says."""
+    from abteach.grading import check_alphabeta, check_table_search
+    kind = args.kind if args.kind != "auto" else graded_kind(path.read_text(encoding="utf-8", errors="replace"))
+    if kind == "table":
+        return check_table_search(path, seed=args.seed, time_limit=args.time_limit, isolation=args.isolation)
+    return check_alphabeta(path, rule=TieRule.of(not args.strict).name, seed=args.seed,
+                           time_limit=args.time_limit, isolation=args.isolation)
+
+
+def _diagnosis(report: Report) -> str:
+    """Every mistake that fits equally, as the feedback's own Diagnosis line names them; a failure's reason."""
+    named = " or ".join(report.diagnoses) or report.diagnosis or "none"
+    return f"{named} ({report.failure})" if named == "unknown" and report.failure else named
+
+
+def _verdict(report: Report) -> str:
+    return f"score {report.score} of {report.out_of}; diagnosis {_diagnosis(report)}"
+
+
+def grade_summary(reports: Sequence[Report], seconds: float) -> str:
+    """The line that ends the grading of a folder: how many, how long, full marks, and each diagnosis counted.
+
+    Examples
+    --------
+    >>> from abteach.grading import Report
+    >>> right = Report(5, 5, None, None, "All 5 trees right.")
+    >>> wrong = Report(0, 5, "unknown", None, "...", "package")
+    >>> grade_summary([right, wrong, wrong], 75.4)
+    'graded 3 submissions in 1 min 15 s: 1 full marks, 2 not: 2 unknown (package)'
+    """
+    minutes, rest = divmod(round(seconds), 60)
+    took = f"{minutes} min {rest} s" if minutes else f"{rest} s"
+    full = sum(r.score == r.out_of and r.diagnosis is None for r in reports)
+    names = Counter(_diagnosis(r) for r in reports if not (r.score == r.out_of and r.diagnosis is None))
+    count = f"{len(reports)} submission{'s' if len(reports) != 1 else ''}"
+    rest_text = f", {sum(names.values())} not: {', '.join(f'{k} {n}' for n, k in sorted(names.items()))}" \
+        if names else ""
+    return f"graded {count} in {took}: {full} full marks{rest_text}"
+
+
 def _grade(args: argparse.Namespace, out: TextIO) -> int:
     if not args.time_limit > 0:
         raise UsageError(f"argument --time-limit: must be above 0 seconds, not {args.time_limit}")
-    if not args.submission.is_file():
+    if args.strict and args.kind == "table":
+        raise UsageError("argument --strict: a table search has no tie rule to choose; --strict is for alpha-beta")
+    if not args.submission.exists():
         raise InputError(f"no submission file {str(args.submission)!r}")
-    from abteach.grading import check_alphabeta
+    files = _submissions(args.submission)
     from abteach.grading.sandbox import SandboxUnavailable
     if args.isolation != "bwrap":
         print("abteach grade: warning: grading without bubblewrap, with the resource limits alone: the submission "
               "can read this machine's files", file=sys.stderr)
     try:
-        report = check_alphabeta(args.submission, rule=TieRule.of(not args.strict).name, seed=args.seed,
-                                 time_limit=args.time_limit, isolation=args.isolation)
+        if args.submission.is_file():
+            report = _grade_one(files[0], args)
+            print(_verdict(report), file=out)
+            print(report.feedback, file=out)
+            return 0
+        from tqdm import tqdm
+        start = time.perf_counter()
+        reports: list[Report] = []
+        # The bar goes to stderr, the grades to stdout: `abteach grade folder > grades.txt` keeps only the grades.
+        with tqdm(files, desc="grading", unit="submission", file=sys.stderr) as bar:
+            for path in bar:
+                bar.set_postfix_str(path.name)
+                report = _grade_one(path, args)
+                reports.append(report)
+                print(f"{path.name}: {_verdict(report)}", file=out)
+                print(textwrap.indent(report.feedback, "    "), file=out)
     except SandboxUnavailable as err:
         raise InputError(str(err)) from None
-    # Mistakes that fit equally are all named, as the feedback's own Diagnosis line names them.
-    named = " or ".join(report.diagnoses) or report.diagnosis or "none"
-    print(f"score {report.score} of {report.out_of}; diagnosis {named}", file=out)
-    print(report.feedback, file=out)
+    print(grade_summary(reports, time.perf_counter() - start), file=out)
     return 0
 
 
@@ -282,16 +382,25 @@ def _worksheet_arguments(parser: argparse.ArgumentParser) -> None:
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not args.roster.is_file():
         raise InputError(f"no roster file {str(args.roster)!r}")
+    from tqdm import tqdm
     from abteach.views.worksheet import worksheet
-    try:
-        written = worksheet(args.roster, args.output, course_seed=args.course_seed, course=args.course,
-                            size=args.tree_size, rule=TieRule.of(not args.strict).name, overwrite=args.force)
-    except FileExistsError as err:
-        raise InputError(str(err).replace("overwrite=True", "--force")) from None
-    except ValueError as err:
-        raise InputError(str(err)) from None
-    print(f"wrote {len(written) - 1} worksheets and {written[-1]}, each with an .html twin for screen readers",
-          file=out)
+    start = time.perf_counter()
+    # The roster is read, and every file checked, inside worksheet(): the bar learns its total at the first file.
+    with tqdm(desc="drawing worksheets", unit="file", file=sys.stderr) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        try:
+            written = worksheet(args.roster, args.output, course_seed=args.course_seed, course=args.course,
+                                size=args.tree_size, rule=TieRule.of(not args.strict).name, overwrite=args.force,
+                                progress=progress)
+        except FileExistsError as err:
+            raise InputError(str(err).replace("overwrite=True", "--force")) from None
+        except ValueError as err:
+            raise InputError(str(err)) from None
+    print(f"wrote {len(written) - 1} worksheets and {written[-1]} in {time.perf_counter() - start:.0f} s, "
+          "each with an .html twin for screen readers", file=out)
     return 0
 
 
@@ -302,8 +411,9 @@ COMMANDS: tuple[Command, ...] = (
             _trace_arguments, _trace, "example: abteach trace fig52.json --edition 4 --kinds leaf,cutoff"),
     Command("animate", "write a search, step by step, as an animated GIF", _animate_arguments, _animate,
             "example: abteach animate fig52.json -o search.gif --size projector"),
-    Command("grade", "grade a student's alpha_beta_search and name the classic mistake it makes",
-            _grade_arguments, _grade, "example: abteach grade submission.py --strict"),
+    Command("grade", "grade a student's alpha_beta_search or table_search, or a folder of them, and name the "
+            "classic mistake each makes", _grade_arguments, _grade,
+            "examples: abteach grade submission.py --strict; abteach grade submissions/ --kind table"),
     Command("worksheet", "write one printable worksheet per student of a roster, and an answer key",
             _worksheet_arguments, _worksheet, "example: abteach worksheet roster.csv -o sheets --course-seed cs101"),
 )
@@ -368,4 +478,4 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return BAD_INPUT
 
 
-__all__ = ["DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
+__all__ = ["GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]

@@ -9,9 +9,9 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
    to take the grader down, or to replace it in the notebook's kernel
    (``samples/``), the 4th edition's, and three students' answers by hand
    on their own trees, one of them forged in the kernel; for lectures 03,
-   05 and 07 (Fig. 5.5's stages, the child order, UCB1) the same three
+   06 and 09 (Fig. 5.5's stages, the child order, UCB1) the same three
    students by hand, right, with a misconception, and forged; for lecture
-   06 a table search right, with each flag bug, and one that uses the package
+   07 a table search right, with each flag bug, and one that uses the package
    (``samples/table-search/``);
 3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
 
@@ -259,6 +259,27 @@ def fetching(root: Path) -> list[str]:
     return found
 
 
+def pictures(root: Path) -> dict[str, list[str | None]]:
+    """Each feedback page's pictures, by their text alternative (``None`` for a picture without one)."""
+    from html.parser import HTMLParser
+
+    class Images(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.alts: list[str | None] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "img":
+                self.alts.append(dict(attrs).get("alt"))
+
+    found = {}
+    for path in sorted((root / "feedback").rglob("*.html")):
+        page = Images()
+        page.feed(path.read_text(errors="replace"))
+        found[str(path.relative_to(root))] = page.alts
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, help="course folder to create (default: a temporary one, removed after)")
@@ -306,7 +327,8 @@ def main() -> None:
         if args.summary:
             args.summary.write_text(json.dumps({"scores": scores, "handed": handed, "leaks": leaked,
                                                 "export": exported(root), "outside": outside,
-                                                "feedback": feedback, "seconds": seconds, "timings": timings},
+                                                "feedback": feedback, "pictures": pictures(root),
+                                                "seconds": seconds, "timings": timings},
                                                indent=1))
         if leaked:
             raise SystemExit("hidden tests reached what students see")

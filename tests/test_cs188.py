@@ -24,7 +24,8 @@ def test_a_round_trip_gives_the_same_tree(nested):
     test, _ = ab.to_cs188(t)
     back = ab.from_cs188(test)
     assert back.to_nested() == t.to_nested()
-    assert [n.move for n in back.walk()] == [n.move if n.move is not None else str(n.path[-1]) if n.path else None
+    # Each action is written as the tree names its move (its own label, or a1, b2, ... as the book names them).
+    assert [n.move for n in back.walk()] == [t.move_name(t.node(n.path[:-1]), n.path[-1]) if n.path else None
                                              for n in t.walk()]
     assert ab.to_cs188(back)[0] == test
 

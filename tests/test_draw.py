@@ -341,3 +341,54 @@ def test_save_animation_samples_long_traces_deterministically(trace, tmp_path):
         export.save_animation(trace, tmp_path / "a.mp4")
     with pytest.raises(ValueError, match="max_frames"):
         export.animation_steps(10, 1)
+
+
+# -- a drawing says what it shows --------------------------------------------------------------------------
+
+def _shown_alt(fig):
+    """The alt of the <img> a drawing shows as, read back from its HTML, and the PNG beside it."""
+    import base64
+    import html as html_lib
+    import re
+    bundle = fig._repr_mimebundle_()
+    img = re.fullmatch(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)">', bundle["text/html"])
+    assert img is not None, bundle["text/html"][:80]
+    # The HTML's picture is the PNG itself, not another drawing of it.
+    assert img.group(1) == bundle["image/png"] and base64.b64decode(img.group(1)).startswith(b"\x89PNG")
+    return html_lib.unescape(img.group(2))
+
+
+def test_a_drawn_tree_and_frame_say_what_they_show():
+    from abteach.views.alt import frame_alt, tree_alt
+    tree = ab.examples.FIG_5_2
+    assert _shown_alt(ab.draw_tree(tree)) == tree_alt(tree)
+    trace = ab.alphabeta(tree).trace
+    assert _shown_alt(ab.draw_frame(trace, 29)) == frame_alt(trace, 29)
+    assert _shown_alt(ab.draw_frame(trace, 29, title="Fig. 5.5 (e)")) == "Fig. 5.5 (e). " + frame_alt(trace, 29)
+    # The text a cell shows stays the stable one stored notebooks compare.
+    assert repr(ab.draw_tree(tree)) == "<abteach drawing>"
+
+
+def test_a_tree_too_big_to_draw_whole_is_described_by_its_size_not_node_by_node():
+    big = ab.random_tree(4, 6, seed=1)
+    words = _shown_alt(ab.draw_tree(big))
+    assert words.startswith(f"Game tree of {len(big)} nodes") and len(words) < 300
+
+
+def test_a_drawing_into_given_axes_is_left_to_its_figure():
+    from matplotlib.figure import Figure
+    fig = Figure()
+    out = ab.draw_tree(ab.examples.FIG_5_2, ax=fig.add_subplot())
+    assert out is fig and not hasattr(out, "_repr_mimebundle_")
+
+
+def test_charts_say_what_they_measured():
+    from abteach.lessons.enhancements import measure
+    from abteach.views.plots import plot_enhancements
+    m = measure(2, [2, 3], trials=1)
+    words = _shown_alt(plot_enhancements(m))
+    kinds = list(dict.fromkeys(r.tree for r in m.rows))
+    # Every search's leaves at the deepest depth, on each kind of tree, as the chart's last points show them.
+    for kind in kinds:
+        assert f"{kind}: " + ", ".join(f"{s} {m.leaves(kind, s)[-1]:.0f}" for s in m.searches()) in words
+    assert f"minimal tree has {m.knuth_moore(3)} leaves and the full tree {m.full(3)}" in words

@@ -136,13 +136,14 @@ def test_summary_rows_on_a_given_tree():
     assert rows[0][1] == "(given)"
     # Left to right nothing is pruned (1 < 3 only after B is done): 4 leaves.
     # Right to left: [3, 4] first gives α = 3; then [1, 2] from the right: 2 ≤ 3 prunes 1.
-    assert rows[0][2:6] == ("3 ✓", "1 ✓", "3", "4")
+    # The move is named as the book names Fig. 5.2's (a2 leads from A to C), never by a bare index.
+    assert rows[0][2:6] == ("3 ✓", "a2 ✓", "3", "4")
 
 
 def test_summary_rows_another_best_move():
     # Two equal moves: right-to-left finds the second one first and keeps it.
     d = diagnose("right-to-left", ab.tree([[4, 5], [4, 6]]))
-    assert summary_rows([d])[0][3] == "1 ≈"
+    assert summary_rows([d])[0][3] == "a2 ≈"
 
 
 def test_summary_rows_table():

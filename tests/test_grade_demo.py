@@ -107,7 +107,7 @@ def test_no_kernel_level_replacement_of_the_grader_earns_a_mark(summary):
 
 
 TABLE_SAMPLES = ROOT / "course" / "samples" / "table-search"
-#: The test cell and its points of each exercise by hand of lectures 03, 05 and 07.
+#: The test cell and its points of each exercise by hand of lectures 03, 06 and 09.
 BY_HAND_CELLS = {"fig55-stages": ("test_algorithm_holds", 4), "order-the-children": ("test_child_order", 3),
                  "ucb1-by-hand": ("test_ucb1_picks", 2)}
 
@@ -148,7 +148,7 @@ def test_the_new_exercises_by_hand_score_the_right_answer_the_misconception_and_
 def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
     assert summary["leaks"] == []
     # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition,
-    # 3 × 3 by hand for lectures 03, 05 and 07, and the table searches.
+    # 3 × 3 by hand for lectures 03, 06 and 09, and the table searches.
     tables = len(list(TABLE_SAMPLES.glob("*.py")))
     assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables
 
@@ -156,3 +156,24 @@ def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
 def test_no_feedback_page_asks_another_site_for_anything(summary):
     # nbgrader's stock page loads MathJax from a CDN (test_autograde shows the scan sees it); the course's does not.
     assert summary["outside"] == []
+
+
+def test_every_picture_on_a_feedback_page_says_what_it_shows(summary):
+    import abteach as ab
+    from abteach.views.alt import tree_alt
+    from abteach.views.fig55 import stage_alt, stage_of
+    shown = {page: alts for page, alts in summary["pictures"].items() if alts}
+    assert shown, "no feedback page has a picture: the by-hand assignments draw the student's tree"
+    for page, alts in shown.items():
+        # nbconvert fills a bare picture's alt with a stock sentence that says nothing of it.
+        assert all(alt and "No description" not in alt for alt in alts), (page, alts)
+    # The by-hand pages show each student their own tree, and say it node by node and leaf by leaf.
+    minimax = {page.split("/")[1]: alts for page, alts in shown.items() if page.endswith("1-minimax-values.html")}
+    assert minimax
+    for student, alts in minimax.items():
+        assert alts == [tree_alt(ab.grading.student_tree("abteach-course", student, "minimax"))], student
+    # The figure's stages, (a) to (f), each by its own caption.
+    stages = [alts for page, alts in shown.items() if page.endswith("fig55-stages.html")]
+    assert stages
+    for alts in stages:
+        assert alts == [stage_alt(ab.examples.FIG_5_2, stage_of(x, ab.examples.FIG_5_2)) for x in "abcdef"]

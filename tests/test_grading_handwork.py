@@ -1,4 +1,4 @@
-"""The graded exercises by hand of lectures 03, 05 and 07, and the table search of lecture 06.
+"""The graded exercises by hand of lectures 03, 06 and 09, and the table search of lecture 07.
 
 Expected answers are derived here independently of the grader: Fig. 5.5's
 stages from FACTS.md section 4 (the algorithm's windows and returns against
@@ -62,7 +62,7 @@ def test_a_missing_stage_or_entry_is_named_and_a_wrong_type_is_refused():
         require_fig55([1, 2])
 
 
-# -- lecture 05: ordering the children -----------------------------------------------------------------
+# -- lecture 06: ordering the children -----------------------------------------------------------------
 
 @pytest.mark.parametrize("student", STUDENTS)
 def test_the_fewest_leaves_is_the_minimal_tree_and_the_given_order_is_far_from_it(student):
@@ -89,7 +89,7 @@ def test_a_best_first_order_passes_and_maxs_order_at_a_min_node_is_named_there()
         require_order(tree, {"D": ["d1", "d1", "d3"]})
 
 
-# -- lecture 07: UCB1 --------------------------------------------------------------------------------
+# -- lecture 09: UCB1 --------------------------------------------------------------------------------
 
 def by_formula(s: Situation) -> str:
     """UCB1's choice from its formula: unvisited first, else the highest U/N + √2·√(ln N_parent / N)."""

@@ -5,20 +5,31 @@ another 20 s on a loaded machine): the roster's students as system users
 ``abtest-<id>``, removed afterwards.  Student A is the roster's first, B its
 second.  Each refusal is checked beside its positive control (B reaches what A
 is refused), so a test cannot pass because nothing answers at all.
+
+The hub's own pages, as a student meets them (sign-in, the page of a server
+starting, home, an unknown address...), are audited by axe-core for WCAG 2.1 AA
+in headless Chromium at 1024×768, in the light and the dark colour scheme, with
+every request outside the hub refused.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import nbformat
 import pytest
+from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 
+from .browser.axe import Violation, audit, blocking, counts
+from .browser.labserver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, OUTSIDE
 from .hubclient import Session, hubs, need_hub
 
 pytestmark = [pytest.mark.slow, pytest.mark.hub, pytest.mark.timeout(900)]
@@ -143,3 +154,146 @@ def test_a_students_work_survives_a_server_restart(hub, a_and_b):
     status, body = b.request("GET", path)
     assert status == 200
     assert json.loads(body)["content"]["cells"][0]["source"] == "mine = 'work in progress'"
+
+
+# --- The hub's own pages ---------------------------------------------------------------------------------
+
+#: Every page of the hub a student meets on the way below, and how its title begins (each says what it is for).
+HUB_PAGES = {"login": "Sign in", "login-failed": "Sign in", "spawn-pending": "Starting your server", "home": "Home",
+             "token": "Tokens", "404": "404 Not Found", "not-running": "Your server is not running"}
+SCHEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
+PROJECTOR: ViewportSize = {"width": 1024, "height": 768}
+#: JupyterHub's own orange buttons, which course/hub/templates/page.html darkens: axe must find them too dim.
+JUPYTERHUB_ORANGE = ".btn-jupyter { --bs-btn-bg: #f37524; --bs-btn-border-color: #f37524; }"
+
+
+@dataclass(frozen=True)
+class Audited:
+    """One page of the hub as axe-core found it, in each colour scheme."""
+
+    url: str
+    title: str
+    violations: dict[str, list[Violation]]
+
+
+@dataclass
+class Walk:
+    """What a student's way through the hub met: each page audited, and every request made."""
+
+    pages: dict[str, Audited] = field(default_factory=dict)
+    outside: list[str] = field(default_factory=list)
+    requested: list[str] = field(default_factory=list)
+    orange: list[Violation] = field(default_factory=list)
+
+
+def need_chromium() -> None:
+    if not CHROMIUM.exists():
+        message = f"no Chromium at {CHROMIUM}; install it with `apt-get install -y chromium`"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def settled(page: Page) -> Page:
+    """``page`` once its colours have stopped changing: axe reads a colour half-way through a transition as it is."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    return page
+
+
+def audit_schemes(page: Page) -> Audited:
+    """Audit ``page`` as it is, in the light colour scheme, then in the dark one (JupyterHub follows the system's)."""
+    found: dict[str, list[Violation]] = {}
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_function("s => document.documentElement.getAttribute('data-bs-theme') === s", arg=scheme)
+        found[scheme] = audit(settled(page))
+    page.emulate_media(color_scheme="light")
+    return Audited(page.url, page.title(), found)
+
+
+@pytest.fixture(scope="module")
+def hub_walk(hub: hubs.Hub) -> Iterator[Walk]:
+    """The roster's first student signs in (wrongly, then rightly), waits for their server, looks around, stops it."""
+    need_chromium()
+    student = hub.course.students[0]
+    api = Session(hub, student)
+    api.log_in()
+    # The walk must meet the page of a server starting: the student's server is not running at first.
+    api.stop_server()
+    walk = Walk()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport=PROJECTOR).new_page()
+            page.on("request", lambda request: walk.requested.append(request.url))
+
+            def refuse(route: Route) -> None:
+                walk.outside.append(route.request.url)
+                route.abort()
+
+            page.route(OUTSIDE, refuse)
+
+            page.goto(f"{hub.url}/hub/login")
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "hub-login.png"))
+            walk.pages["login"] = audit_schemes(page)
+            page.add_style_tag(content=JUPYTERHUB_ORANGE)
+            walk.orange = audit(settled(page))
+
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("#username_input", student)
+            page.fill("#password_input", hub.password + "-not")
+            page.click("#login_submit")
+            page.wait_for_selector(".login_error")
+            walk.pages["login-failed"] = audit_schemes(page)
+
+            page.fill("#password_input", hub.password)
+            page.click("#login_submit")
+            page.wait_for_url(re.compile(rf"/hub/spawn-pending/{student}$"))
+            # Audited with its progress under way, before the page moves on to the server.
+            page.wait_for_function("() => document.getElementById('progress-message').textContent.trim() !== ''")
+            walk.pages["spawn-pending"] = audit_schemes(page)
+            page.wait_for_url(re.compile(rf"/user/{student}/"), timeout=300_000)
+
+            for name, path in (("home", "/hub/home"), ("token", "/hub/token"), ("404", "/hub/no-such-page")):
+                page.goto(hub.url + path)
+                page.wait_for_load_state("networkidle")
+                walk.pages[name] = audit_schemes(page)
+
+            api.stop_server()
+            page.goto(f"{hub.url}/hub/user/{student}/lab")
+            page.wait_for_selector("#start")
+            walk.pages["not-running"] = audit_schemes(page)
+        finally:
+            browser.close()
+    yield walk
+
+
+def _report(where: str, violations: list[Violation]) -> str:
+    return f"{where}: {counts(violations)}\n" + "\n".join(str(v) for v in violations)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", HUB_PAGES)
+def test_each_hub_page_meets_wcag_21_aa(hub_walk: Walk, name: str) -> None:
+    audited = hub_walk.pages[name]
+    assert audited.title.startswith(HUB_PAGES[name]), (audited.url, audited.title)
+    for scheme in SCHEMES:
+        found = audited.violations[scheme]
+        # Minor and moderate findings are listed in the message, not failed on.
+        assert blocking(found) == [], _report(f"{audited.url} ({scheme})", found)
+
+
+@pytest.mark.browser
+def test_the_audit_finds_jupyterhubs_own_orange_too_dim(hub_walk: Walk) -> None:
+    """The control: the login page with JupyterHub's orange back fails the audit that it passes."""
+    dim = [v for v in blocking(hub_walk.orange) if v.rule == "color-contrast"]
+    assert dim and any("login_submit" in node for node in dim[0].nodes), _report("login, orange", hub_walk.orange)
+
+
+@pytest.mark.browser
+def test_the_hubs_pages_load_nothing_from_outside_the_hub(hub: hubs.Hub, hub_walk: Walk) -> None:
+    assert hub_walk.outside == []
+    # The pages did load their styles and scripts, from the hub itself.
+    assert any(url.startswith(f"{hub.url}/hub/static/css/") for url in hub_walk.requested), hub_walk.requested[:20]
+    assert any(url.startswith(f"{hub.url}/hub/static/") and ".js" in url for url in hub_walk.requested)

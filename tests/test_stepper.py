@@ -117,7 +117,7 @@ def test_static_stepper_prerenders_every_frame(third):
     box = ab.static_stepper(third)
     stack = [c for c in box.children if c.__class__.__name__ == "Stack"][0]
     assert len(stack.children) == len(third.trace) + 1
-    images = [bytes(page.children[1].children[0].value) for page in stack.children]
+    images = [bytes(page.children[1].children[0].children[0].value) for page in stack.children]
     assert all(img.startswith(PNG) for img in images) and images[0] != images[-1]
 
 
@@ -230,7 +230,7 @@ def test_a_lecture_tree_is_never_an_overview():
 def test_static_stepper_pages_share_one_canvas(third):
     box = ab.static_stepper(third, size="projector")
     stack = [c for c in box.children if c.__class__.__name__ == "Stack"][0]
-    sizes = {png_size(bytes(page.children[1].children[0].value)) for page in stack.children}
+    sizes = {png_size(bytes(page.children[1].children[0].children[0].value)) for page in stack.children}
     assert len(sizes) == 1
     # The sentence once per page, above the picture, and not in it.  Beside it, hidden, the picture's text
     # alternative, which the page's script gives the tiled picture as its name.

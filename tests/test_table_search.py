@@ -1,4 +1,4 @@
-"""Grading a table search (lecture 06) in the sandbox: its flags, read from what it does over repeated searches.
+"""Grading a table search (lecture 07) in the sandbox: its flags, read from what it does over repeated searches.
 
 The samples in course/samples/table-search/ are named for what they are:
 ``correct`` stores its flags against α₀, ``bug_raised_alpha_flag`` against the

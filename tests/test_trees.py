@@ -170,10 +170,11 @@ def test_reading_a_default_name_does_not_save_it():
     assert "names" not in json.loads(ab.tree([[1, 2]], names={(0,): "0"}).to_json())
 
 
-def test_wide_nodes_name_their_moves_by_index():
+def test_wide_nodes_label_their_moves_by_index_and_name_them_by_letter():
     t = ab.tree(list(range(70)))
     assert [c.move for c in t.root.children][62:] == [str(i) for i in range(62, 70)]
-    assert t.move_name(t.root, 69) == "69" and t.node((65,)).name == "65"
+    # A label that is only the index names the move as the book would, from the parent's letter: a70 from A.
+    assert t.move_name(t.root, 69) == "a70" and t.node((65,)).name == "65"
 
 
 def test_nodes_are_immutable_and_compare_by_identity():

@@ -14,6 +14,7 @@ import numbers
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path as FilePath
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -123,6 +124,37 @@ def path_str(path: Path) -> str:
     return ".".join(map(str, path)) if path else "root"
 
 
+def letter_names(tree: Tree) -> dict[Path, str] | None:
+    """The textbook's names for a tree whose nodes are named by their paths; ``None`` for a tree that names its own.
+
+    Inner nodes are lettered A, B, C, ... level by level, left to right, as Fig. 5.2 is; each leaf is named by
+    its parent's letter, lower-cased, and its place (b1, b2, ...).
+
+    >>> import abteach as ab
+    >>> names = letter_names(ab.tree([[3, 12], [2, 4]]))
+    >>> [names[p] for p in [(), (0,), (1,), (1, 1)]]
+    ['A', 'B', 'C', 'c2']
+    """
+    if any(n.name != path_str(p) for p, n in tree.nodes.items()):
+        return None
+    inner = sorted((p for p, n in tree.nodes.items() if not n.is_leaf), key=lambda p: (len(p), p))
+    out = {p: _letter(k) for k, p in enumerate(inner)}
+    for p, n in tree.nodes.items():
+        if n.is_leaf:
+            out[p] = (out[p[:-1]].lower() + str(p[-1] + 1)) if p else "A"
+    return out
+
+
+def _letter(k: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA', ...: spreadsheet column letters."""
+    s = ""
+    k += 1
+    while k:
+        k, r = divmod(k - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
 def parse_path(text: str) -> Path:
     """Inverse of :func:`path_str` (also accepts ``""`` for the root)."""
     if text in ("", "root"):
@@ -205,8 +237,37 @@ class Tree:
         return state._path
 
     def move_name(self, state: Node, action: int) -> str:
+        """The move's own label, or, where the tree gives none, its parent's name and its place.
+
+        As the book names Fig. 5.2's moves (a1 leads from A to B, c2 from C to its second leaf), so a tree
+        whose nodes are named by their paths has its moves named from its letters (:func:`letter_names`).
+
+        >>> import abteach as ab
+        >>> t = ab.tree([[3, 12], [2, 4]])
+        >>> t.move_name(t.root, 1), t.move_name(t.node((1,)), 0), ab.alphabeta(t).move_name
+        ('a2', 'c1', 'a1')
+        """
         child = state._children[action]
-        return child._move if child._move is not None else str(action)
+        if child._move is not None and child._move != str(action):
+            return child._move
+        letters = self._letters
+        parent = letters[state._path] if letters is not None and state._path in letters else state.name
+        return f"{parent.lower()}{action + 1}"
+
+    def book_name(self, path: Path) -> str:
+        """A node's name as the lectures write it: its own, or, in a tree that names none, the book's letters.
+
+        >>> import abteach as ab
+        >>> t = ab.tree([[3, 12], [2, 4]])
+        >>> t.book_name(()), t.book_name((1, 0)), ab.examples.FIG_5_2.book_name((2,))
+        ('A', 'c1', 'D')
+        """
+        letters = self._letters
+        return letters[path] if letters is not None and path in letters else self.name(path)
+
+    @cached_property
+    def _letters(self) -> dict[Path, str] | None:
+        return letter_names(self)
 
     def is_well_formed(self) -> bool:
         """Whether every node sits where its path says, every leaf holds a number, and the tree

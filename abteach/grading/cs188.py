@@ -109,7 +109,8 @@ def _diagram(tree: Tree, names: dict[Path, str]) -> list[str]:
     lines = []
     for node in tree.walk():
         indent = "    " * len(node.path)
-        into = f"{node.move} -> " if node.path else ""
+        # Named as the successors name the move, so the diagram and the list agree.
+        into = f"{tree.move_name(tree.node(node.path[:-1]), node.path[-1])} -> " if node.path else ""
         what = f"= {_number(node.value)}" if node.is_leaf else f"({node.player})"  # type: ignore[arg-type]
         lines.append(f"  {indent}{into}{names[node.path]} {what}")
     return lines

@@ -39,6 +39,11 @@ MEMORY_TESTS = {"neg.test": ("v", "≥", "β"), "neg.improve": ("v2", ">", "v"),
 
 Search = Callable[[Any, float, float, int], float]
 
+#: What a search with memory may run besides plain negamax, as its ``Spec.uses`` names it, so that its
+#: listing shows just that: the table, the table's move tried first, the previous pass's line tried
+#: first (iterative deepening without a table), killer moves, history scores.
+USES = ("table", "table move", "previous line", "killers", "history")
+
 
 @dataclass
 class Options:
@@ -207,10 +212,17 @@ def _options(tt: bool, killers: bool, history: bool, fault: TableFault | None = 
     return Options(table=Table(fault or TableFault()) if tt else None, killers=killers, history=history)
 
 
+def _uses(o: Options, previous_line: bool) -> frozenset[str]:
+    """The parts of :data:`USES` the search ran with."""
+    table = o.table is not None
+    on = (table, table and o.reorder, previous_line and not table, o.killers, o.history)
+    return frozenset(name for name, used in zip(USES, on) if used)
+
+
 def _finish(problem: Problem, log: Tally, value: float, name: str, o: Options, passes: int,
-            **notes: Any) -> SearchResult:
+            previous_line: bool = False, **notes: Any) -> SearchResult:
     stats = dict(o.table.stats()) if o.table is not None else {}
-    spec = Spec(name, depth_limited=problem.depth is not None)
+    spec = Spec(name, depth_limited=problem.depth is not None, uses=_uses(o, previous_line))
     if o.table is None or o.table.fault != TableFault():
         # A faulty table's bounds prove nothing: the line is the one the search itself followed.
         result = finish(problem, log, value, spec)
@@ -273,7 +285,9 @@ def _table_line(problem: Problem, table: Table, v: float) -> tuple[list[Any], st
 def negamax_memory(game: Any, state: Any = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
                    order: Order | None = None, tt: bool = True, killers: bool = False, history: bool = False,
                    trace: bool = True, fault: TableFault | None = None) -> SearchResult:
-    """Negamax alpha-beta with a transposition table (``tt``), killer moves and history scores.
+    """Negamax alpha-beta with a transposition table (``tt``, on by default), killer moves and history scores.
+
+    Killer moves (``killers``) and history scores (``history``) are off unless asked for.
 
     Examples
     --------
@@ -307,11 +321,15 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
     the window opened on that side.  The table and the killers carry over from
     pass to pass and into the re-search.
 
+    Killer moves are on by default (``killers=True``), with or without the
+    table: ``tt=False`` leaves them on, and only ``killers=False`` turns them
+    off.  History scores are off unless asked for (``history=True``).
+
     Examples
     --------
     >>> import abteach as ab
     >>> r = ab.iterative_deepening(ab.examples.FIG_5_2, max_depth=2, evaluate=lambda s, p: 0)
-    >>> r.value, r.passes, r.trace.passes
+    >>> r.value, r.passes, list(r.trace.passes)
     (3, 2, ['depth 1', 'depth 2'])
     """
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
@@ -352,7 +370,7 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
     if done == 0:
         raise ValueError(f"time_budget={time_budget!r} s was not enough for a search to depth 1")
     problem.depth = done
-    return _finish(problem, log, value, "iterative_deepening", o, done, depth=done)
+    return _finish(problem, log, value, "iterative_deepening", o, done, previous_line=True, depth=done)
 
 
 def _aspirated(problem: Problem, log: Tally, o: Options, color: int, d: int, guess: float, delta: float) -> float:
@@ -383,6 +401,8 @@ def aspiration(game: Any, state: Any = None, *, guess: float, delta: float, dept
                evaluate: Evaluate | None = None, order: Order | None = None, tt: bool = False,
                trace: bool = True) -> SearchResult:
     """Search the window (guess − δ, guess + δ); on a fail-low or fail-high, search again with that side opened.
+
+    It keeps a transposition table only with ``tt=True`` (off by default), and no killers or history.
 
     Examples
     --------
@@ -418,7 +438,11 @@ def aspiration(game: Any, state: Any = None, *, guess: float, delta: float, dept
 
 def null_window(game: Any, state: Any = None, *, bound: int, depth: int | None = None,
                 evaluate: Evaluate | None = None, order: Order | None = None, trace: bool = True) -> SearchResult:
-    """SCOUT's test: is the value ≥ ``bound``?  One search with the zero-width window (bound − 1, bound).
+    """SCOUT's test: is the value ≥ ``bound``?  One search with the null window (bound − 1, bound).
+
+    No whole number lies strictly inside (bound − 1, bound), so the search
+    can only fail high (the value is at least ``bound``) or fail low (at most
+    ``bound − 1``).  It keeps no table, no killers and no history.
 
     Values must be whole numbers.  ``result.stats["at least"]`` is the answer;
     ``result.value`` is the bound the search returned (fail-soft).
@@ -450,8 +474,9 @@ def negascout(game: Any, state: Any = None, *, depth: int | None = None, evaluat
               order: Order | None = None, trace: bool = True) -> SearchResult:
     """NegaScout (principal variation search): the first child with the full window, the rest with a null window.
 
-    A null-window search that fails high inside the window is searched again
-    with the window (t, β); each re-search is marked in the trace.  Values must be whole numbers.
+    A null-window search that fails high (t > α) with t still below β
+    (α < t < β) is searched again with the whole window (α, β); each re-search
+    is marked in the trace.  Values must be whole numbers.
 
     Examples
     --------

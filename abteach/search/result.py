@@ -21,6 +21,8 @@ class Spec:
     ``name`` is the search's registered name (``'alphabeta'``); the trace layer
     finds the search's description from it, and nothing else reads it.
     ``edition`` may be given as the book's number; it is kept as an :class:`Edition`.
+    ``uses`` names the parts a search ran with beyond its core, e.g. ``{'table', 'killers'}``
+    for a search with memory, so its listing can show just those; ``None`` means its defaults.
     """
 
     name: str
@@ -28,9 +30,15 @@ class Spec:
     tie: TieRule = TEXTBOOK
     depth_limited: bool = False
     variant: str = ""  # e.g. a mistake's id
+    uses: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "edition", Edition.of(self.edition, "Spec.edition"))
+        if self.uses is not None:
+            if (not isinstance(self.uses, (set, frozenset, tuple, list))
+                    or not all(isinstance(u, str) for u in self.uses)):
+                raise TypeError(f"Spec.uses must be a set of names or None, not {self.uses!r}")
+            object.__setattr__(self, "uses", frozenset(self.uses))
         if not isinstance(self.tie, TieRule):
             raise TypeError(f"Spec.tie must be a TieRule (TieRule.of(prune_on_tie)), not {self.tie!r}")
 

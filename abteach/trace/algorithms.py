@@ -83,7 +83,7 @@ def _memory(spec: Spec) -> Algorithm:
     title, label = _MEMORY_TITLES[spec.name]
     return Algorithm(
         name=spec.name, title=title, label=label,
-        listing=memory_listing(spec.name, depth_limited=spec.depth_limited),
+        listing=memory_listing(spec.name, depth_limited=spec.depth_limited, uses=spec.uses),
         replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=tell_start, depth_limited=spec.depth_limited,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
         views=frozenset({"tree", "stack", "listing", "table", "passes"}),

@@ -28,11 +28,12 @@ from functools import cached_property
 from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
 from abteach.games.errors import shown
-from abteach.games.trees import Path, Tree, path_str
+from abteach.games.trees import Path, Tree, letter_names, path_str
 from abteach.search.events import Event
 from abteach.search.rules import Edition, TieRule
 from abteach.search.later import Deferred
 from abteach.trace.listings import Listing
+from abteach.trace.narrate import minus_signs
 from abteach.trace.protocol import UNVISITED, Algorithm, NodeState, Status, Telling
 
 #: One node's states in one pass: the steps at which it changed, and what it held from each on.
@@ -220,12 +221,31 @@ class Frame:
     def explanation(self) -> str:
         e = self.event
         if e is None:
-            return self.trace.algorithm.start(self.trace)
+            return minus_signs(self.trace.algorithm.start(self.trace))
         before = self.trace.frame(self.step - 1).node(e.node) if self.step > 1 else UNVISITED
         tell = self.trace.algorithm.sentence(e.kind)
         if tell is None:
             return f"{e.kind} at {self.trace.name(e.node)}."
-        return tell(Telling(self.trace, self, before), e)
+        return minus_signs(tell(Telling(self.trace, self, before), e))
+
+
+class Passes(list[str]):
+    """The labels of a search's passes: a list of str that a notebook shows one pass a line.
+
+    Examples
+    --------
+    >>> Passes(["depth 1", "depth 2"])
+    depth 1
+    depth 2
+    >>> Passes(["depth 1"]) == ["depth 1"]
+    True
+    """
+
+    def __repr__(self) -> str:
+        return "\n".join(self) if self else "Passes([])"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(repr(self))
 
 
 @dataclass(frozen=True, eq=False)
@@ -291,8 +311,7 @@ class Trace(Sequence[Event]):
         each leaf by its parent's letter and its place (b1, b2, ...).
         """
         if self.tree is not None:
-            letters = self._letters
-            return letters[path] if letters is not None and path in letters else self.tree.name(path)
+            return self.tree.book_name(path)
         if path not in self._names:
             state, moves = self.state, []
             for i in path[len(self.root):]:
@@ -305,25 +324,14 @@ class Trace(Sequence[Event]):
 
     @cached_property
     def _letters(self) -> dict[Path, str] | None:
-        tree = self.tree
-        if tree is None or any(n.name != path_str(p) for p, n in tree.nodes.items()):
-            return None
-        inner = sorted((p for p, n in tree.nodes.items() if not n.is_leaf), key=lambda p: (len(p), p))
-        out = {p: _letter(k) for k, p in enumerate(inner)}
-        for p, n in tree.nodes.items():
-            if n.is_leaf:
-                out[p] = (out[p[:-1]].lower() + str(p[-1] + 1)) if p else "A"
-        return out
+        return letter_names(self.tree) if self.tree is not None else None
 
     def move_name(self, path: Path) -> str:
-        """The name of the move that leads into ``path`` (``'a1'`` on the textbook tree)."""
+        """The name of the move that leads into ``path`` (``'a1'`` on the textbook tree), as the tree names it."""
         if not path:
             return ""
         if self.tree is not None:
-            move = self.tree.node(path).move
-            if (move is None or move == str(path[-1])) and self._letters is not None:
-                return self._letters[path[:-1]].lower() + str(path[-1] + 1)  # as the book names a1, a2, a3
-            return move or str(path[-1])
+            return self.tree.move_name(self.tree.node(path[:-1]), path[-1])
         return self.name(path).split(" ")[-1]
 
     def names(self, paths: Sequence[Path]) -> str:
@@ -376,9 +384,12 @@ class Trace(Sequence[Event]):
         return _Frames(self)
 
     @property
-    def passes(self) -> list[str]:
-        """The label of each pass over the tree (one ``''`` for a search that makes one pass)."""
-        return list(self._history.labels)
+    def passes(self) -> Passes:
+        """The label of each pass over the tree (one ``''`` for a search that makes one pass).
+
+        A list, shown one pass a line.
+        """
+        return Passes(self._history.labels)
 
     @cached_property
     def kinds(self) -> tuple[str, ...]:
@@ -472,16 +483,6 @@ class _Frames(Sequence[Frame]):
         if k < 0:
             k += len(self)
         return self.trace.frame(k)
-
-
-def _letter(k: int) -> str:
-    """0 -> 'A', 25 -> 'Z', 26 -> 'AA', ...: spreadsheet column letters."""
-    s = ""
-    k += 1
-    while k:
-        k, r = divmod(k - 1, 26)
-        s = chr(65 + r) + s
-    return s
 
 
 def _as_path(path: Any) -> Path:

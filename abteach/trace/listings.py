@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from abteach.search.memory import USES
 from abteach.search.rules import TEXTBOOK, TieRule
 
 Line = tuple[str, str]  # (line id, text); blank lines have the id ""; "a|b" gives a line two ids
@@ -237,43 +238,100 @@ def negamax_listing(*, tie: TieRule = TEXTBOOK, depth_limited: bool = False) -> 
     return Listing(title=title, lines=tuple(lines))
 
 
-def _memory_lines(depth_limited: bool) -> list[Line]:
+#: What each search with memory runs when called with its defaults (see ``abteach.search.memory.USES``).
+_DEFAULT_USES: dict[str, frozenset[str]] = {
+    "negamax_memory": frozenset({"table", "table move"}),
+    "iterative_deepening": frozenset({"table", "table move", "killers"}),
+    "aspiration": frozenset(),
+    "null_window": frozenset(),
+    "mtdf": frozenset({"table"}),  # MTD(f) and SSS* keep the static order: the table lends only bounds
+    "sss_star": frozenset({"table"}),
+}
+
+
+def _memory_lines(depth_limited: bool, uses: frozenset[str]) -> list[Line]:
+    """NEGAMAX with only the parts in ``uses``: line ids stay the same whichever parts are shown."""
+    table, killers, history = "table" in uses, "killers" in uses, "history" in uses
     terminal = ("  if CUTOFF-TEST(state, depth) then return color × EVAL(state)" if depth_limited
                 else "  if TERMINAL-TEST(state) then return color × UTILITY(state)")
-    return [
-        ("neg.def", "function NEGAMAX(state, α, β, color) returns a value for the side to move"),
-        ("neg.terminal", terminal),
-        ("mem.probe", "  α₀ ← α;  entry ← TABLE.PROBE(state)     (bounds lower ≤ value ≤ upper)"),
-        ("", "  if entry was searched at least as deep as this call will be then"),
-        ("mem.hit", "    if entry.lower ≥ β then return entry.lower;  if entry.upper ≤ α then return entry.upper"),
-        ("mem.lower", "    α ← MAX(α, entry.lower)"),
-        ("mem.upper", "    β ← MIN(β, entry.upper)"),
-        ("mem.cut", "    if α ≥ β then return α"),
+    lines: list[Line] = [("neg.def", "function NEGAMAX(state, α, β, color) returns a value for the side to move")]
+    if table or history or depth_limited:  # the lines below that read depth
+        lines.append(("", "  (depth: the plies left to search below state, +∞ to the end of the game)"))
+    lines.append(("neg.terminal", terminal))
+    if table:
+        lines += [
+            ("mem.probe", "  α₀ ← α;  entry ← TABLE.PROBE(state)     (bounds lower ≤ value ≤ upper)"),
+            ("", "  if entry was searched at least as deep as this call will be then"),
+            ("mem.hit", "    if entry.lower ≥ β then return entry.lower;  if entry.upper ≤ α then return entry.upper"),
+            ("mem.lower", "    α ← MAX(α, entry.lower)"),
+            ("mem.upper", "    β ← MIN(β, entry.upper)"),
+            ("mem.cut", "    if α ≥ β then return α"),
+        ]
+    first = [what for key, what in (("table move", "entry's move"), ("previous line", "the previous pass's move"),
+                                    ("killers", "killers"), ("history", "history")) if key in uses]
+    actions = f"ORDER(ACTIONS(state): {', '.join(first)})" if first else "ACTIONS(state)"
+    on_cut = (["remember a as a killer"] if killers else []) + (
+        ["add depth² to a's history score (1 if depth = +∞)"] if history else [])
+    lines += [
         ("neg.init", "  v, best ← −∞, null"),
-        ("neg.loop|neg.order", "  for each a in ORDER(ACTIONS(state): entry's move, killers, history) do"),
+        ("neg.loop|neg.order", f"  for each a in {actions} do"),
         ("neg.call", "    v2 ← −NEGAMAX(RESULT(state, a), −β, −α, −color)"),
         ("neg.improve|neg.update", "    if v2 > v then v, best ← v2, a"),
-        ("neg.test", "    if v ≥ β then remember a as a killer; break"),
+        ("neg.test", f"    if v ≥ β then {'; '.join(on_cut + ['break'])}"),
         ("neg.window", "    α ← MAX(α, v)"),
-        ("mem.store", "  TABLE.STORE(state, v, depth, best, UPPER if v ≤ α₀, LOWER if v ≥ β, else EXACT)"),
-        ("neg.return", "  return v"),
     ]
+    if table:
+        lines.append(("mem.store", "  TABLE.STORE(state, v, depth, best, UPPER if v ≤ α₀, LOWER if v ≥ β, else EXACT)"))
+    lines.append(("neg.return", "  return v"))
+    return lines
 
 
-def memory_listing(driver: str = "negamax_memory", *, depth_limited: bool = False) -> Listing:
-    """The listing of a search with memory: its driver's lines, then NEGAMAX with a transposition table.
+def _next_pass(uses: frozenset[str]) -> str:
+    """What iterative deepening carries into the next pass to order it, as a note to its listing's loop."""
+    carried = [what for key, what in (("table", "the table"), ("previous line", "the previous pass's line"),
+                                      ("killers", "the killers"), ("history", "the history scores")) if key in uses]
+    if not carried:
+        return ""
+    who = carried[0] if len(carried) == 1 else f"{', '.join(carried[:-1])} and {carried[-1]}"
+    return f"   ({who} order{'s' if len(carried) == 1 else ''} the next pass)"
 
-    ``driver`` is one of ``'negamax_memory'``, ``'iterative_deepening'``,
-    ``'aspiration'``, ``'null_window'``, ``'mtdf'``, ``'sss_star'``.
+
+def memory_listing(driver: str = "negamax_memory", *, depth_limited: bool = False,
+                   uses: frozenset[str] | None = None) -> Listing:
+    """The listing of a search with memory: its driver's lines, then NEGAMAX with what the search ran.
+
+    Parameters
+    ----------
+    driver : str
+        One of ``'negamax_memory'``, ``'iterative_deepening'``, ``'aspiration'``,
+        ``'null_window'``, ``'mtdf'``, ``'sss_star'``.
+    depth_limited : bool
+        Print the cutoff test and evaluation function in place of the terminal test.
+    uses : set of str, optional
+        What the search ran with (``Spec.uses``): any of ``'table'``, ``'table move'``,
+        ``'previous line'``, ``'killers'``, ``'history'``.  Only those parts are printed;
+        ``None`` prints what ``driver`` runs with its defaults.
+
+    Examples
+    --------
+    >>> "TABLE.PROBE" in str(memory_listing("aspiration")), "TABLE.PROBE" in str(memory_listing("mtdf"))
+    (False, True)
+    >>> memory_listing("negamax_memory", uses=frozenset({"killers"})).text("neg.test")
+    '    if v ≥ β then remember a as a killer; break'
     """
+    if driver not in _DEFAULT_USES:
+        raise ValueError(f"unknown search {driver!r}; expected one of {', '.join(_DEFAULT_USES)}")
+    used = _DEFAULT_USES[driver] if uses is None else frozenset(uses)
+    if not used <= set(USES):
+        raise ValueError(f"uses must name parts of {', '.join(USES)}; not {', '.join(sorted(used - set(USES)))}")
     drivers: dict[str, tuple[str, list[Line]]] = {
-        "negamax_memory": ("NEGAMAX with a transposition table", [
+        "negamax_memory": ("NEGAMAX with a transposition table" if "table" in used else "NEGAMAX", [
             ("search.def", "function SEARCH(state) returns an action"),
             ("search.return", "  return the best move of color × NEGAMAX(state, −∞, +∞, color)")]),
-        "iterative_deepening": ("ITERATIVE DEEPENING with alpha-beta and memory", [
+        "iterative_deepening": ("ITERATIVE DEEPENING with alpha-beta" + (" and memory" if used else ""), [
             ("search.def", "function ITERATIVE-DEEPENING(state, max_depth) returns an action"),
             ("id.iterate", "  for depth ← 1 to max_depth while time remains do"),
-            ("", "    value ← color × NEGAMAX(state, −∞, +∞, color)   (the table orders the next pass)"),
+            ("", "    value ← color × NEGAMAX(state, −∞, +∞, color)" + _next_pass(used)),
             ("search.return", "  return the best move of the deepest finished pass")]),
         "aspiration": ("ASPIRATION SEARCH", [
             ("search.def|asp.window", "function ASPIRATION(state, guess, δ):  α, β ← guess − δ, guess + δ"),
@@ -283,7 +341,7 @@ def memory_listing(driver: str = "negamax_memory", *, depth_limited: bool = Fals
             ("search.return", "  return g")]),
         "null_window": ("SCOUT's TEST: is the value ≥ bound?", [
             ("search.def", "function TEST(state, bound) returns true or false"),
-            ("", "  g ← NEGAMAX(state, bound − 1, bound, color)     (a window of width zero between whole numbers)"),
+            ("", "  g ← NEGAMAX(state, bound − 1, bound, color)     (no whole number lies strictly inside it)"),
             ("search.return", "  return g ≥ bound")]),
         "mtdf": ("MTD(f)", [
             ("search.def", "function MTDF(state, f) returns a value"),
@@ -299,10 +357,8 @@ def memory_listing(driver: str = "negamax_memory", *, depth_limited: bool = Fals
             ("", "    g ← NEGAMAX(state, β − 1, β, color)     (the table is SSS*'s memory)"),
             ("search.return", "  until g = β;  return g")]),
     }
-    if driver not in drivers:
-        raise ValueError(f"unknown search {driver!r}; expected one of {', '.join(drivers)}")
     title, head = drivers[driver]
-    return Listing(title=title, lines=tuple(head + [("", "")] + _memory_lines(depth_limited)))
+    return Listing(title=title, lines=tuple(head + [("", "")] + _memory_lines(depth_limited, used)))
 
 
 def negascout_listing(*, depth_limited: bool = False) -> Listing:

@@ -100,12 +100,34 @@ def tell_window(t: Telling, e: Event) -> str:
     return narrate.NEGAMAX[Kind.WINDOW](t, e)
 
 
+def _probed(t: Telling, e: Event) -> object:
+    """What the table gave for ``e.node`` on this visit: the info of its last probe since it was entered."""
+    for k in range(t.frame.step - 1, 0, -1):
+        earlier = t.trace.event(k)
+        if earlier.node == e.node:
+            if earlier.kind == Kind.PROBE:
+                return earlier.info
+            if earlier.kind == Kind.ENTER:
+                break
+    return None
+
+
 def tell_exit(t: Telling, e: Event) -> str:
-    """A return; one the table settles says so, since no child was searched."""
-    said = narrate.NEGAMAX[Kind.EXIT](t, e)
-    if e.line == "mem.hit":
-        return f"{said} The table settled it: no child was searched."
-    return said
+    """A return; one the table settles says so, since no child was searched.
+
+    A value the table holds as exact is told as exact even when it lies on
+    the window's edge, where the return's bound (classified against the
+    window) is a fail-low or fail-high: the table, not the window, says what it is.
+    """
+    if e.line != "mem.hit":
+        return narrate.NEGAMAX[Kind.EXIT](t, e)
+    entry = _probed(t, e)
+    lower, upper = getattr(entry, "lower", None), getattr(entry, "upper", None)
+    if lower is not None and lower == upper == e.value:
+        player = t.after(e.node).player or "MAX"
+        return (f"{t.name(e.node)} returns {fmt(e.value)} for {player}, its exact value: the table holds it "
+                "as exact, so no child was searched.")
+    return f"{narrate.NEGAMAX[Kind.EXIT](t, e)} The table settled it: no child was searched."
 
 
 MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
@@ -122,7 +144,7 @@ def tell_start(trace: object) -> str:
         return narrate.start(trace)
     alg = trace.algorithm  # type: ignore[attr-defined]
     from_ = trace.name(trace.root)  # type: ignore[attr-defined]
-    α, β = (fmt(x).replace("-", "−") for x in (first.alpha, first.beta))
+    α, β = (fmt(x) for x in (first.alpha, first.beta))  # Frame.explanation prints the minus signs
     if first.alpha == first.beta or first.beta - first.alpha <= 1:
         return (f"{alg.title} is about to search from {from_} with a null window, to ask whether the value, "
                 f"for the side to move, is at least {β}.")

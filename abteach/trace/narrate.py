@@ -8,6 +8,7 @@ gets wrong they say so rather than justify it.
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import Mapping
 
@@ -15,6 +16,22 @@ from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace.protocol import NarrateStep, Telling
 
 _INF = float("inf")
+# A hyphen that starts a number, not one inside a word ("fail-low") or an exponent ("1e-05").
+_HYPHEN_MINUS = re.compile(r"(?<![\w.])-(?=\.?\d)")
+
+
+def minus_signs(sentence: str) -> str:
+    """``sentence`` with its negative numbers printed with the minus sign, as ``−∞`` is.
+
+    The search layer prints numbers as Python does (``-1``, and tests compare
+    them so); a sentence for a reader prints them as the book does (``−1``).
+
+    Examples
+    --------
+    >>> minus_signs("v=-1 ≥ β=-2: a fail-low at B-1, 1e-05")
+    'v=−1 ≥ β=−2: a fail-low at B-1, 1e-05'
+    """
+    return _HYPHEN_MINUS.sub("−", sentence)
 
 
 def _strict(t: Telling) -> bool:
@@ -163,11 +180,12 @@ def exit_(t: Telling, e: Event) -> str:
     name = t.name(e.node)
     low, high = t.after(e.node).window
     if e.bound is Bound.UPPER:
-        return (f"{name} returns {fmt(e.value)}, only an upper bound (fail-low): its true value is at most "
-                f"{fmt(e.value)}, which already shows it is no better than α = {fmt(low)}.")
+        return (f"{name} returns {fmt(e.value)}, a fail-low: the search has proved only that {name} is worth at "
+                f"most {fmt(e.value)} (an upper bound), which already shows it is no better than α = {fmt(low)}.")
     if e.bound is Bound.LOWER:
-        return (f"{name} returns {fmt(e.value)}, only a lower bound (fail-high): its true value is at least "
-                f"{fmt(e.value)}, which already shows it is no better for MIN than β = {fmt(high)}.")
+        return (f"{name} returns {fmt(e.value)}, a fail-high: the search has proved only that {name} is worth at "
+                f"least {fmt(e.value)} (a lower bound), which already shows it is no better for MIN than "
+                f"β = {fmt(high)}.")
     return f"{name} returns {fmt(e.value)}, its exact value."
 
 
@@ -268,22 +286,32 @@ def negamax_cutoff(t: Telling, e: Event) -> str:
 
 
 def negamax_exit(t: Telling, e: Event) -> str:
+    """A return, for the side to move; a fail-low or fail-high reads as :func:`exit_` has it."""
     name = t.name(e.node)
     player, _ = _mover(t, e)
     low, high = t.after(e.node).window
-    for_player = f"{fmt(e.value)} for {player}"
+    got = fmt(e.value)
     if e.bound is Bound.UPPER:
-        return (f"{name} returns {for_player}, only an upper bound (fail-low): at most that, "
-                f"no better than α = {fmt(low)}.")
+        return (f"{name} returns {got} for {player}, a fail-low: the search has proved only that {name} is worth "
+                f"at most {got} for {player} (an upper bound), which already shows it is no better than "
+                f"α = {fmt(low)}.")
     if e.bound is Bound.LOWER:
-        return (f"{name} returns {for_player}, only a lower bound (fail-high): at least that, "
-                f"already β = {fmt(high)} or more.")
-    return f"{name} returns {for_player}, its exact value."
+        return (f"{name} returns {got} for {player}, a fail-high: the search has proved only that {name} is worth "
+                f"at least {got} for {player} (a lower bound), which already reaches β = {fmt(high)}.")
+    return f"{name} returns {got} for {player}, its exact value."
 
 
 def negamax_leaf(t: Telling, e: Event) -> str:
+    """A leaf's value for MAX, as the game scores it, then for the side to move, as negamax uses it."""
+    name = t.name(e.node)
     player, _ = _mover(t, e)
-    return f"{leaf(t, e)[:-1]}, which is {fmt(e.value)} for {player}, the side to move there."
+    # The event carries color × utility: the value for the side to move.
+    for_max = e.value if player == "MAX" or e.value is None else -e.value
+    said = (f"{name} is at the depth limit: the evaluation function scores it {fmt(for_max)} for MAX"
+            if t.algorithm.depth_limited else f"{name} is a leaf: its utility is {fmt(for_max)} for MAX")
+    if player == "MAX":
+        return f"{said}, the side to move."
+    return f"{said}, so {fmt(e.value)} for {player}, the side to move."
 
 
 #: Negamax's sentences: the windowed ones, told from the side to move.

@@ -144,6 +144,10 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
             depth_limited: bool = False) -> Listing:
     """The pseudocode a registered search follows, as its description gives it.
 
+    A search whose listing depends on its options (a search with memory shows
+    its table, killers and history only if it uses them) gives the listing of
+    its defaults here; a result's ``trace.listing`` is the one that search ran.
+
     Parameters
     ----------
     algorithm : str

@@ -105,9 +105,10 @@ def tree_alt(tree: Tree, what: str = "Game tree") -> str:
     >>> print(tree_alt(ab.examples.FIG_5_2).split(" Leaves: ")[1])
     b1 = 3, b2 = 12, b3 = 8, c1 = 2, c2 = 4, c3 = 6, d1 = 14, d2 = 5, d3 = 2.
     """
-    inner = [f"{n.name} ({n.player}) has children {', '.join(c.name for c in n.children)}."
+    name = tree.book_name
+    inner = [f"{name(n.path)} ({n.player}) has children {', '.join(name(c.path) for c in n.children)}."
              for n in tree.walk() if not n.is_leaf]
-    leaves = ", ".join(f"{n.name} = {fmt(n.value)}" for n in tree.leaves())
+    leaves = ", ".join(f"{name(n.path)} = {fmt(n.value)}" for n in tree.leaves())
     return " ".join([f"{what} of {len(tree)} nodes."] + inner + ([f"Leaves: {leaves}."] if leaves else []))
 
 

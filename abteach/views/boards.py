@@ -79,9 +79,46 @@ def board_figure(game: Any, state: Any, *, caption: str = "", highlight: Any = N
     return fig
 
 
+def board_alt(game: Any, state: Any) -> str:
+    """The board in words, row by row from the top, for a screen reader.
+
+    >>> import abteach as ab
+    >>> game = ab.TicTacToe("X.. .O. ...")
+    >>> board_alt(game, game.initial)
+    'Tic-tac-toe board, rows from the top: X . . / . O . / . . . (X and O are the pieces, a dot an empty cell).'
+    """
+    width, height, grid = cells_of(game, state)
+    kind = (f"Connect Four board, {width} columns by {height} rows" if callable(getattr(state, "rows", None))
+            else "Tic-tac-toe board")
+    rows = " / ".join(" ".join(row) for row in grid)
+    return f"{kind}, rows from the top: {rows} (X and O are the pieces, a dot an empty cell)."
+
+
+def draw_board(game: Any, state: Any = None, *, caption: str = "") -> Drawing:
+    """Draw a tic-tac-toe or Connect Four position, for slides and handouts, with its text alternative.
+
+    Parameters
+    ----------
+    game : TicTacToe or ConnectFour
+    state : optional
+        The position; by default the game's start.
+    caption : str
+        A line above the board.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> c4 = ab.ConnectFour()
+    >>> draw_board(c4, c4.play([3])).alt.startswith("Connect Four board, 7 columns by 6 rows")
+    True
+    """
+    state = getattr(game, "initial", None) if state is None else state
+    return board_figure(game, state, caption=caption).described(board_alt(game, state))
+
+
 def board_png(game: Any, state: Any, *, caption: str = "") -> bytes:
     """A PNG of the board: the picture a play widget shows where no kernel runs."""
     return figure_bytes(board_figure(game, state, caption=caption))
 
 
-__all__ = ["board_figure", "board_png", "cells_of", "PIECE"]
+__all__ = ["board_alt", "board_figure", "board_png", "cells_of", "draw_board", "PIECE"]

@@ -49,6 +49,8 @@ True
 
 from __future__ import annotations
 
+import base64
+import html
 import inspect
 import io
 import math
@@ -67,6 +69,7 @@ from matplotlib.transforms import ScaledTranslation, Transform
 from abteach.views.label_layout import (CHAR_EM, LINE_EM, MOVE_AT, Metrics, Note, annotation_shift, extents,
                                         half_marker, metrics, name_width, pruned_notes, reach, slot_inches, stagger,
                                         text_height, text_width)
+from abteach.views.alt import frame_alt, legend_alt, tree_alt
 from abteach.views.layout import Position, children_map, tidy_layout
 from abteach.views.legend import LEGEND_ROW, draw_legend, legend_handles, legend_rows
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text, check_trace
@@ -85,16 +88,55 @@ _MAX_PIXELS: Final = 30_000
 
 
 class Drawing(Figure):
-    """A matplotlib Figure that shows itself in Jupyter without pyplot.
+    """A matplotlib Figure that shows itself in Jupyter without pyplot, with a text alternative.
 
     Nothing registers it with pyplot, so it never leaks or shows twice; its
     text form is stable (no sizes), so stored notebook outputs compare cleanly.
+
+    A drawing described in words (:meth:`described`) shows as an HTML
+    ``<img>`` whose ``alt`` is that text, beside the plain PNG: JupyterLab
+    and exported pages prefer the HTML, so a screen reader says what the
+    picture shows; wherever HTML is not shown the PNG still is.
+
+    Examples
+    --------
+    >>> fig = Drawing(figsize=(1, 1), dpi=20).described('A blank  square.')
+    >>> bundle = fig._repr_mimebundle_()
+    >>> sorted(bundle), bundle["text/html"].endswith('alt="A blank square.">')
+    (['image/png', 'text/html'], True)
+    >>> Drawing(figsize=(1, 1))._repr_mimebundle_() is None  # no words: the PNG alone, as before
+    True
     """
+
+    #: What the picture shows, in words; empty until :meth:`described` says.
+    alt: str = ""
+
+    def described(self, alt: str) -> Drawing:
+        """Give the drawing its text alternative (white space folded to single spaces); the drawing itself.
+
+        Raises
+        ------
+        ValueError
+            ``alt`` is empty or not a string.
+        """
+        if not isinstance(alt, str) or not alt.strip():
+            raise ValueError(f"alt must be a non-empty sentence saying what the picture shows, not {alt!r}")
+        self.alt = " ".join(alt.split())
+        return self
 
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", metadata={"Software": None})
         return buffer.getvalue()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str] | None:
+        # IPython asks for this first; None leaves it to _repr_png_ and __repr__, so an undescribed drawing is
+        # the PNG it always was.  The PNG is drawn once and shared by both forms.
+        if not self.alt:
+            return None
+        png = base64.b64encode(self._repr_png_()).decode("ascii")
+        return {"image/png": png,
+                "text/html": f'<img src="data:image/png;base64,{png}" alt="{html.escape(self.alt)}">'}
 
     def __repr__(self) -> str:
         return "<abteach drawing>"
@@ -390,7 +432,7 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
     return fig
 
 
-def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen", names: bool | None = None,
+def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size | None = None, names: bool | None = None,
               moves: bool | None = None, max_depth: int | None = None, legend: bool = True) -> Figure:
     """Draw a game tree: ▲ MAX, ▼ MIN, leaves with their utilities, moves on the edges.
 
@@ -440,11 +482,21 @@ def draw_tree(tree: Tree, ax: Axes | None = None, *, size: str | Size = "screen"
     size = resolve_size(size)
     scene = tree_scene(tree, max_depth)
     styles = tree_scene_styles(tree, scene, names, moves)
-    return _render(styles, tidy_layout(scene.paths), scene.kids, summary_caption(scene), None, size, ax,
-                   legend=legend, frame_mode=False)
+    fig = _render(styles, tidy_layout(scene.paths), scene.kids, summary_caption(scene), None, size, ax,
+                  legend=legend, frame_mode=False)
+    # A tree too big to draw whole is too long to hear whole: its size and what the drawing leaves out instead.
+    words = (tree_alt(tree) if scene.cut is None else
+             f"Game tree of {len(tree)} nodes, rooted at {tree.root.name} ({tree.root.player}). "
+             + summary_caption(scene))
+    return _described(fig, words)
 
 
-def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None, *, size: str | Size = "screen",
+def _described(fig: Figure, words: str) -> Figure:
+    """A figure of its own gets its text alternative; axes a caller gave belong to the caller's figure."""
+    return fig.described(words) if isinstance(fig, Drawing) else fig
+
+
+def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None, *, size: str | Size | None = None,
                names: bool | None = None, moves: bool | None = None, max_depth: int | None = None,
                caption: bool = True, legend: bool = True, stable: bool | None = None, title: str = "",
                highlight: Iterable[Path] = (), mark: str = "≠", mark_label: str = "marked",
@@ -533,7 +585,9 @@ def draw_frame(trace: Trace, step_or_frame: Frame | int, ax: Axes | None = None,
                    title=title, highlight=highlight, mark=mark, mark_label=mark_label, canvas=canvas,
                    max_pixels=max_pixels)
     styles, pos, kids, text, ghosts = _frame_scene(trace, step_or_frame, "draw_frame", options)
-    return _render(styles, pos, kids, text, ghosts, size, ax, **_frame_render_options(options))
+    fig = _render(styles, pos, kids, text, ghosts, size, ax, **_frame_render_options(options))
+    words = frame_alt(trace, resolve_frame(trace, step_or_frame, "draw_frame"))
+    return _described(fig, f"{title}. {words}" if title else words)
 
 
 _FrameScene = tuple[dict[Path, Style], dict[Path, Position], Mapping[Path, list[Path]], str, dict[Path, Style]]
@@ -564,7 +618,7 @@ def _frame_render_options(options: Mapping[str, Any]) -> dict[str, Any]:
                 canvas=_check_canvas(options["canvas"]), max_pixels=options["max_pixels"])
 
 
-def frame_size(trace: Trace, step_or_frame: Frame | int, *, size: str | Size = "screen",
+def frame_size(trace: Trace, step_or_frame: Frame | int, *, size: str | Size | None = None,
                **options: Any) -> tuple[float, float]:
     """How big, in inches, :func:`draw_frame` draws a frame with these options, worked out without drawing.
 
@@ -594,6 +648,70 @@ def frame_size(trace: Trace, step_or_frame: Frame | int, *, size: str | Size = "
     render = _frame_render_options(full)
     plan = _plan(styles, pos, kids, size, caption=caption, ghosts=ghosts, **render)
     return plan.width, plan.height
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Where a frame's news is across its picture, as fractions of the picture's width (0 left, 1 right).
+
+    ``left`` and ``right`` bound the node the frame is about (the current
+    node, else the innermost call, else the root) with its name and its α, β
+    and v; ``root_left`` and ``root_right`` bound the root the same way, and
+    ``root`` is its centre.  A view too narrow for the whole picture shows
+    the part that holds ``left`` to ``right`` and, as far as there is room,
+    the way up to the root.
+    """
+
+    left: float
+    right: float
+    root: float
+    root_left: float
+    root_right: float
+
+
+def frame_focus(trace: Trace, step_or_frame: Frame | int, *, size: str | Size | None = None,
+                **options: Any) -> Focus:
+    """Where :func:`draw_frame` puts the node a frame is about, and the root, worked out without drawing.
+
+    Parameters
+    ----------
+    trace : Trace
+    step_or_frame : int or Frame
+    size : {'screen', 'projector'} or Size, optional
+    **options
+        As for :func:`draw_frame` (not ``ax``), the same as the picture was drawn with.
+
+    Returns
+    -------
+    Focus
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.WIKIPEDIA).trace
+    >>> start, leaf = frame_focus(tr, 0, caption=False), frame_focus(tr, 5, caption=False)
+    >>> start.left < start.root < start.right      # before the search, the root is the news
+    True
+    >>> leaf.right < leaf.root                     # a leaf far left of the root
+    True
+    """
+    size = resolve_size(size)
+    check_frame_options(trace, options, "frame_focus")
+    full = {**FRAME_OPTIONS, **options}
+    styles, pos, kids, caption, ghosts = _frame_scene(trace, step_or_frame, "frame_focus", full)
+    plan = _plan(styles, pos, kids, size, caption=caption, ghosts=ghosts, **_frame_render_options(full))
+    frame = resolve_frame(trace, step_or_frame, "frame_focus")
+    shown = [p for p in (*(q for q, st in styles.items() if st.current), *reversed(frame.stack), ()) if p in styles]
+    node = shown[0]
+
+    def across(p: Path) -> float:
+        return ((pos[p][0] - plan.xmin) * plan.slot + plan.left_in) / plan.width
+
+    def span(p: Path) -> tuple[float, float]:
+        lo, hi = extents(styles[p], plan.m, size, current=True)
+        return across(p) - lo / 72 / plan.width, across(p) + hi / 72 / plan.width
+
+    return Focus(*span(node), across(()), *span(()))
 
 
 def _check_frame_args(trace: object, who: str, *, names: object, moves: object, max_depth: object,
@@ -665,7 +783,7 @@ def check_frame_options(trace: object, options: Mapping[str, Any], who: str) -> 
     _check_frame_args(trace, who, **{**FRAME_OPTIONS, **options})
 
 
-def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: str | Size = "screen",
+def draw_styles(styles: Mapping[Path, Style], ax: Axes | None = None, *, size: str | Size | None = None,
                 caption: str = "", legend: bool = True, mark_label: str = "marked",
                 canvas: tuple[float, float] | None = None) -> Figure:
     """Draw nodes styled by hand: the hook for views that annotate a tree their own way.
@@ -734,7 +852,7 @@ def _styles_scene(styles: object, caption: object, legend: object,
     return ordered, pos, kids, frame_mode
 
 
-def styles_size(styles: Mapping[Path, Style], *, size: str | Size = "screen", caption: str = "",
+def styles_size(styles: Mapping[Path, Style], *, size: str | Size | None = None, caption: str = "",
                 legend: bool = True, mark_label: str = "marked") -> tuple[float, float]:
     """How big, in inches, :func:`draw_styles` draws ``styles``, worked out without drawing.
 
@@ -753,7 +871,7 @@ def styles_size(styles: Mapping[Path, Style], *, size: str | Size = "screen", ca
     return plan.width, plan.height
 
 
-def draw_search_legend(traces: Iterable[Trace], *, size: str | Size = "screen", width: float | None = None,
+def draw_search_legend(traces: Iterable[Trace], *, size: str | Size | None = None, width: float | None = None,
                        mark_label: str = "marked") -> Figure | None:
     """The legend of every symbol the frames of these searches show, drawn once on a figure of its own.
 
@@ -801,12 +919,13 @@ def draw_search_legend(traces: Iterable[Trace], *, size: str | Size = "screen", 
     fig = Drawing(figsize=(width, height), dpi=size.dpi)
     fig.patch.set_facecolor(WHITE)
     draw_legend(fig, rows, size, width)
-    return fig
+    words = legend_alt(fig)
+    return fig.described(words) if words else fig
 
 
 __all__ = [
     "draw_tree", "draw_frame", "draw_styles", "Drawing", "check_trace", "check_frame_options", "FRAME_OPTIONS",
-    "frame_size", "styles_size", "draw_search_legend", "MIN_TEXT_PX",
+    "frame_size", "frame_focus", "Focus", "styles_size", "draw_search_legend", "MIN_TEXT_PX",
     # Re-exported from the modules that hold them, so ``from abteach.views.draw import ...`` keeps working.
     "mark_nodes", "node_styles", "tree_styles", "principal_variation", "frame_caption", "Style",
     "Size", "SIZES", "resolve_size",

@@ -106,7 +106,7 @@ def _check_events(trace: object, who: str) -> Trace:
     return tr
 
 
-def _check_output(who: str, trace: object, filename: object, overwrite: object, size: str | Size,
+def _check_output(who: str, trace: object, filename: object, overwrite: object, size: str | Size | None,
                   dpi: object, draw_options: dict[str, Any], formats: dict[str, str]) -> tuple[FilePath, str]:
     """Check every argument of an export before anything is drawn or written; the path and its format."""
     _check_events(trace, who)
@@ -161,7 +161,7 @@ def figure_bytes(fig: Figure, format: str = "png", *, dpi: float | None = None) 
     return buf.getvalue()
 
 
-def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", dpi: float | None = None,
+def frame_png(trace: Trace, step: int | Frame, *, size: str | Size | None = None, dpi: float | None = None,
               **draw_options: Any) -> bytes:
     """The PNG bytes of one frame, e.g. for an ``ipywidgets.Image`` in a stepper.
 
@@ -214,7 +214,7 @@ def frame_png(trace: Trace, step: int | Frame, *, size: str | Size = "screen", d
 
 
 def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, overwrite: bool = False,
-               size: str | Size = "screen", dpi: float | None = None, **draw_options: Any) -> FilePath:
+               size: str | Size | None = None, dpi: float | None = None, **draw_options: Any) -> FilePath:
     """Write one frame to a PNG, SVG or PDF file, chosen by the file's suffix.
 
     Every argument is checked before anything is drawn, and the file is
@@ -292,7 +292,7 @@ def animation_steps(n_steps: int, max_frames: int = MAX_ANIMATION_FRAMES) -> lis
 
 
 def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = False,
-                   size: str | Size = "screen", duration: int = 800, hold_last: int = 3000,
+                   size: str | Size | None = None, duration: int = 800, hold_last: int = 3000,
                    max_frames: int = MAX_ANIMATION_FRAMES, dpi: float | None = None,
                    **draw_options: Any) -> FilePath:
     """Write the whole search as an animated GIF, one frame per step.
@@ -350,6 +350,7 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
     5
     """
     path, _ = _check_output("save_animation", trace, filename, overwrite, size, dpi, draw_options, {".gif": "gif"})
+    size = resolve_size(size)  # one size for every frame
     if isinstance(duration, bool) or not isinstance(duration, int) or duration < 20:
         raise ValueError(f"duration must be a whole number of milliseconds ≥ 20, not {duration!r}")
     if isinstance(hold_last, bool) or not isinstance(hold_last, int) or hold_last < 0:

@@ -42,7 +42,7 @@ from typing import Any, Final, Iterable, Sequence, cast
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from abteach.views.draw import draw_frame, draw_styles
+from abteach.views.draw import Drawing, draw_frame, draw_styles
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
 from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, established,
                                    is_book_tree, is_fig_5_5, stage, stage_step, window_text)
@@ -51,7 +51,7 @@ from abteach.views.sizes import Size
 from abteach.views.styles import Style, mark_nodes, tree_styles
 from abteach.views.tables import Table, table
 from abteach.trace.frames import Status, Trace
-from abteach.games.trees import Path, Tree
+from abteach.games.trees import Path, Tree, letter_names
 
 #: The text beside a node where the figure and the algorithm disagree.
 MARK: Final = "≠"
@@ -192,7 +192,7 @@ def stage_caption(s: FigureStage, tree: Tree | None = None) -> str:
 
 
 def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, highlight: Iterable[Path] = (),
-               size: str | Size = "screen", caption: bool = True, legend: bool = True,
+               size: str | Size | None = None, caption: bool = True, legend: bool = True,
                stages: Sequence[FigureStage] | None = None, canvas: tuple[float, float] | None = None) -> Figure:
     """Draw the tree as the figure does at one stage: each reached node with its range [low, high].
 
@@ -244,8 +244,26 @@ def draw_stage(tree: Tree, which: FigureStage | str, ax: Axes | None = None, *, 
     check_flag(caption, "caption")
     s = stage_of(which, _check_tree(tree), stages)
     styles = stage_styles(tree, s, highlight=highlight)
-    return draw_styles(styles, ax, size=size, caption=stage_caption(s, tree) if caption else "", legend=legend,
-                       mark_label=FIGURE_MARK_LABEL, canvas=canvas)
+    fig = draw_styles(styles, ax, size=size, caption=stage_caption(s, tree) if caption else "", legend=legend,
+                      mark_label=FIGURE_MARK_LABEL, canvas=canvas)
+    return fig.described(stage_alt(tree, s, highlight)) if isinstance(fig, Drawing) else fig
+
+
+def stage_alt(tree: Tree, stage: FigureStage, highlight: Iterable[Path] = ()) -> str:
+    """What a drawing of the figure's ``stage`` shows, in words: its caption, and the nodes marked.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> from abteach.lessons.fig55 import FIG_5_5
+    >>> stage_alt(ab.examples.FIG_5_2, FIG_5_5[4], [(1,)]).endswith(" A ≠ sign marks where the algorithm disagrees: C.")
+    True
+    """
+    letters = letter_names(tree) or {}
+    marked = ", ".join(letters.get(p) or tree.name(p) for p in highlight)
+    where = f" A {MARK} sign marks where the algorithm disagrees: {marked}." if marked else ""
+    caption = " ".join(stage_caption(stage, tree).replace("\n", ": ").split())
+    return f"{caption.rstrip('.')}.{where}"
 
 
 def stage_frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] | None, label: str | None,
@@ -268,7 +286,7 @@ def stage_frame_options(trace: Trace, s: FigureStage, highlight: Iterable[Path] 
 
 
 def draw_stage_frame(trace: Trace, which: FigureStage | str, ax: Axes | None = None, *,
-                     highlight: Iterable[Path] | None = None, size: str | Size = "screen",
+                     highlight: Iterable[Path] | None = None, size: str | Size | None = None,
                      caption: bool = True, legend: bool = True, label: str | None = None,
                      stages: Sequence[FigureStage] | None = None, canvas: tuple[float, float] | None = None) -> Figure:
     """Draw what the algorithm holds at a stage's step, the nodes that disagree with the figure marked.
@@ -403,6 +421,6 @@ def disagreements_html(s: FigureStage, trace: Trace, disagreements: Sequence[Dis
 
 
 __all__ = [
-    "MARK", "FIGURE_MARK_LABEL", "disagreeing_nodes", "stage_of", "stage_styles", "stage_caption", "draw_stage",
+    "MARK", "FIGURE_MARK_LABEL", "disagreeing_nodes", "stage_of", "stage_styles", "stage_caption", "draw_stage", "stage_alt",
     "stage_frame_options", "draw_stage_frame", "disagreements_html", "stage_table", "STAGE_COLUMNS",
 ]

@@ -16,7 +16,8 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+import textwrap
+from typing import Any, Final, Sequence
 
 from matplotlib.ticker import MaxNLocator
 
@@ -26,10 +27,6 @@ from abteach.trace.frames import Frame, Trace
 from abteach.views.draw import Drawing
 from abteach.views.palette import BLUE, GREEN, INK, LIGHT, MUTED, ORANGE, WHITE
 
-#: At most this many children of the root, or of the node of the last selection, are drawn (the most
-#: visited); below them, :data:`DEEP_CHILDREN`.  The rest are counted.
-MAX_CHILDREN = 9
-DEEP_CHILDREN = 3
 
 
 def _trace_of(search: Any, who: str) -> Trace:
@@ -63,8 +60,67 @@ def _last_selection(trace: Trace, step: int) -> Any:
     return None
 
 
+#: The size of every text of :func:`mcts_tree`, in points at its 100 dots per inch: 12.5 pixels tall when
+#: the picture is shown at its own size.
+TREE_FONT: Final = 9
+
+#: Inches a node's column needs at :data:`TREE_FONT`, for ``N=12 / Q=0.58`` and the UCB1 terms ``0.00+1.97``.
+COLUMN: Final = 0.78
+
+#: :func:`mcts_tree`'s width by default, in inches: a notebook's output at 1024 pixels with the file browser
+#: open, so the picture is shown at its own size there and its text stays legible.
+TREE_WIDTH: Final = 5.8
+
+
+def _protected(frame: Frame, root: Path, sel: Any) -> set[Path]:
+    """The nodes :func:`mcts_tree` always draws and opens: the way to the last selection, and the most visited line."""
+    keep = {sel.node[:k] for k in range(len(root), len(sel.node) + 1)} if sel is not None else set()
+    p = root
+    while True:
+        kids = _children(frame, p)
+        if not kids:
+            break
+        p = kids[0][0]
+        keep.add(p)
+    return keep | {root}
+
+
+def _rows(frame: Frame, root: Path, sel: Any, depth: int,
+          columns: int) -> tuple[list[list[tuple[Path, int, float]]], dict[Path, int]]:
+    """The nodes drawn, level by level below the root, each level at most ``columns``; and how many each parent hides.
+
+    Every node of a level opens if it is on the way to the last selection or on the most visited line;
+    where a level has too many, the least visited children of its most crowded parent go first.
+    """
+    keep = _protected(frame, root, sel)
+    rows: list[list[tuple[Path, int, float]]] = []
+    hidden: dict[Path, int] = {}
+    parents = [root]
+    for _ in range(depth):
+        groups = {p: _children(frame, p) for p in parents if p in keep}
+        while sum(map(len, groups.values())) > columns:
+            crowded = max(groups, key=lambda p: (len([k for k in groups[p] if k[0] not in keep]), len(groups[p])))
+            droppable = [k for k in groups[crowded] if k[0] not in keep]
+            if not droppable:
+                break
+            groups[crowded].remove(droppable[-1])
+            hidden[crowded] = hidden.get(crowded, 0) + 1
+        row = [k for p in parents if p in groups for k in groups[p]]
+        if not row:
+            break
+        rows.append(row)
+        parents = [p for p, _, _ in row]
+    return rows, hidden
+
+
 def mcts_tree(search: Any, step: int | None = None, *, depth: int = 2, width: float | None = None) -> Drawing:
-    """The search tree at ``step``: every node to ``depth`` plies with its N and Q, and the last UCB1 terms.
+    """The search tree at ``step``: the root's children with their N and Q, the way to the last selection, its UCB1 terms.
+
+    Every text is :data:`TREE_FONT` points, legible at the picture's own size,
+    so only as many nodes a level are drawn as its width has room for: the
+    root's children first, and below them the children of the nodes on the way
+    to the last selection and on the most visited line.  The caption counts
+    the children left out.
 
     Parameters
     ----------
@@ -75,7 +131,8 @@ def mcts_tree(search: Any, step: int | None = None, *, depth: int = 2, width: fl
     depth : int
         How many plies below the root to draw, 1 to 4.
     width : float, optional
-        The figure's width in inches, 4 to 30; by default wide enough for the nodes drawn.
+        The figure's width in inches, 4 to 30; by default :data:`TREE_WIDTH`, a notebook's width on a
+        projector.  A wider figure has room for more nodes a level.
 
     Returns
     -------
@@ -83,7 +140,14 @@ def mcts_tree(search: Any, step: int | None = None, *, depth: int = 2, width: fl
         Each node shows ``N`` (playouts through it) and ``Q`` (its mean reward
         for the player who moved into it); edges are thicker the more they were
         visited; the most visited line from the root is green; the children of
-        the last selection carry their UCB1 terms, ``Q + exploration``.
+        the last selection's node carry their UCB1 terms, ``Q + exploration``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> fig = mcts_tree(ab.mcts(ab.TicTacToe("X.. .O. ..."), playouts=30, seed=1))
+    >>> bool(fig.get_figwidth() * fig.dpi <= 580), {t.get_fontsize() for t in fig.texts + fig.axes[0].texts}
+    (True, {9.0})
     """
     trace = _trace_of(search, "mcts_tree")
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 4:
@@ -91,78 +155,63 @@ def mcts_tree(search: Any, step: int | None = None, *, depth: int = 2, width: fl
     if width is not None and (isinstance(width, bool) or not isinstance(width, (int, float))
                               or not 4 <= width <= 30):
         raise ValueError(f"width must be from 4 to 30 inches, not {width!r}")
+    width = TREE_WIDTH if width is None else float(width)
     frame = _frame(trace, step)
     root = trace.root
     sel = _last_selection(trace, frame.step)
     sel_parent = sel.node[:-1] if sel is not None else None
-    # Lay out the drawn nodes: leaves of the drawn tree left to right, parents centred.
-    levels: dict[Path, list[tuple[Path, int, float]]] = {}
-    hidden: dict[Path, int] = {}
-
-    def gather(path: Path, d: int) -> None:
-        if d >= depth:
-            return
-        kids = _children(frame, path)
-        keep = MAX_CHILDREN if path in (root, sel_parent) else DEEP_CHILDREN
-        levels[path] = kids[:keep]
-        hidden[path] = len(kids) - len(levels[path])
-        for p, _, _ in levels[path]:
-            gather(p, d + 1)
-
-    gather(root, 0)
-    if sel_parent is not None and sel_parent not in levels and len(sel_parent) - len(root) < depth:
-        gather(sel_parent, len(sel_parent) - len(root))
-    x: dict[Path, float] = {}
-    counter = [0.0]
-
-    def place(path: Path) -> float:
-        kids = levels.get(path, [])
-        if not kids:
-            x[path] = counter[0]
-            counter[0] += 1
-        else:
-            xs = [place(p) for p, _, _ in kids]
-            x[path] = (xs[0] + xs[-1]) / 2
-        return x[path]
-
-    place(root)
-    leaves = max(counter[0], 1)
-    if width is None:
-        width = min(30.0, max(8.0, 0.95 * leaves))
-    fig = Drawing(figsize=(width, 1.6 + 1.5 * depth), dpi=100)
-    fig.patch.set_facecolor(WHITE)
-    ax = fig.add_axes((0.01, 0.02, 0.98, 0.86))
-    ax.set_axis_off()
-    ax.set_xlim(-0.7, leaves - 0.3)
-    ax.set_ylim(-depth - 0.6, 0.5)
+    rows, hidden = _rows(frame, root, sel, depth, max(2, int(width // COLUMN)))
+    # Each level spread evenly across the width, in its parents' order, so no two edges cross.
+    x: dict[Path, float] = {root: width / 2}
+    for row in rows:
+        pitch = min(width / len(row), 1.6)
+        for i, (p, _, _) in enumerate(row):
+            x[p] = width / 2 + (i - (len(row) - 1) / 2) * pitch
     root_n = frame.node(root).extra.get("N", 0)
+    who = trace.game.to_move(trace.state)
+    caption = (f"Step {frame.step} of {len(trace)}: the tree after {root_n} playout{'s' * (root_n != 1)}. "
+               f"N = playouts through a node; Q = their mean reward for the player who moved into it "
+               f"(1 win, ½ draw, 0 loss); {who} moves at the root.")
+    if sel is not None:
+        caption += f" Blue: UCB1 = Q + C·√(ln N(parent) / N) at the last selection, from {trace.name(sel.node[:-1])}."
+    if hidden:
+        caption += " Not drawn, to keep the text legible: " + "; ".join(
+            f"{n} less visited child{'ren' * (n != 1)} of {trace.name(p)}" for p, n in hidden.items()) + "."
+    lines = textwrap.wrap(caption, max(20, int(width * 72 / (0.56 * TREE_FONT))))
+    line_in = 1.3 * TREE_FONT / 72
+    level = 1.25
+    cap_h = len(lines) * line_in + 0.15
+    # Below the deepest level: its boxes and, under them, two lines of UCB1 terms.
+    bottom = 0.35 + 3 * line_in
+    tree_h = 0.5 + level * len(rows) + bottom
+    height = cap_h + tree_h
+    fig = Drawing(figsize=(width, height), dpi=100)
+    fig.patch.set_facecolor(WHITE)
+    ax = fig.add_axes((0, 0, 1, tree_h / height))
+    ax.set_axis_off()
+    ax.set_xlim(0, width)
+    ax.set_ylim(-level * len(rows) - bottom, 0.5)
+    font = TREE_FONT
     terms = {e: (q, u) for e, q, u, _ in sel.info["terms"]} if sel is not None else {}
-    # The most visited line, as the search would play it.
-    best_line: set[Path] = set()
-    p = root
-    while levels.get(p):
-        p = levels[p][0][0]
-        best_line.add(p)
-    font = 8 if leaves > 14 else 9
-    for parent, kids in levels.items():
-        for path, n, q in kids:
-            y0, y1 = -(len(parent) - len(root)), -(len(path) - len(root))
+    best_line = _protected(frame, root, None) - {root}
+    parent_of = {p: p[:-1] for row in rows for p, _, _ in row}
+    for row in rows:
+        for path, n, q in row:
+            parent = parent_of[path]
+            y0, y1 = -level * (len(parent) - len(root)), -level * (len(path) - len(root))
             weight = 0.6 + 4.0 * math.sqrt(n / max(root_n, 1))
             colour = GREEN if path in best_line else MUTED
-            ax.plot([x[parent], x[path]], [y0 - 0.18, y1 + 0.22], color=colour, lw=weight, zorder=1,
+            ax.plot([x[parent], x[path]], [y0 - 0.2, y1 + 0.25], color=colour, lw=weight, zorder=1,
                     solid_capstyle="round")
             # The move's name near the child's end of the edge, where siblings' edges are furthest apart.
-            ax.text(0.3 * x[parent] + 0.7 * x[path], 0.3 * y0 + 0.7 * y1 + 0.05, trace.move_name(path), fontsize=font,
-                    ha="center", va="center", color=INK, zorder=3,
+            ax.text(0.3 * x[parent] + 0.7 * x[path], 0.3 * y0 + 0.7 * y1 + 0.08, trace.move_name(path),
+                    fontsize=font, ha="center", va="center", color=INK, zorder=3,
                     bbox={"boxstyle": "round,pad=0.15", "fc": WHITE, "ec": "none"})
-        if hidden.get(parent):
-            ax.text(x[parent] + 0.3, -(len(parent) - len(root)) - 0.25, f"+{hidden[parent]} more",
-                    fontsize=font - 1, ha="left", color=MUTED)
     current = set(frame.stack)
     for path in x:
         s = frame.node(path)
         n = s.extra.get("N", 0)
-        y = -(len(path) - len(root))
+        y = -level * (len(path) - len(root))
         face = ORANGE if path in current and frame.event is not None and frame.event.kind != "done" else (
             WHITE if n else LIGHT)
         edge = BLUE if path in current else INK
@@ -172,15 +221,10 @@ def mcts_tree(search: Any, step: int | None = None, *, depth: int = 2, width: fl
         if path[:-1] == sel_parent and path and path[-1] in terms:
             q, u = terms[path[-1]]
             chosen = sel is not None and path == sel.node
-            ax.text(x[path], y - 0.42, f"{q:.2f}+{u:.2f}\n={q + u:.2f}", fontsize=font - 1, ha="center",
+            ax.text(x[path], y - 0.3, f"{q:.2f}+{u:.2f}\n={q + u:.2f}", fontsize=font, ha="center",
                     va="top", color=BLUE if chosen else MUTED, fontweight="bold" if chosen else "normal", zorder=4)
-    who = trace.game.to_move(trace.state)
-    caption = (f"Step {frame.step} of {len(trace)}: the tree after {root_n} playout{'s' * (root_n != 1)}. "
-               f"N = playouts through a node; Q = their mean reward for the player who moved into it "
-               f"(1 win, ½ draw, 0 loss); {who} moves at the root.")
-    if sel is not None:
-        caption += f"\nBlue: UCB1 = Q + C·√(ln N(parent) / N) at the last selection, from {trace.name(sel.node[:-1])}."
-    fig.text(0.01, 0.985, caption, fontsize=9, va="top", ha="left", color=INK, wrap=True)
+    fig.text(0.1 / width, 1 - 0.1 / height, "\n".join(lines), fontsize=font, va="top", ha="left", color=INK,
+             linespacing=1.3)
     return fig
 
 
@@ -261,4 +305,4 @@ def _is_list(seq: object) -> bool:
     return hasattr(seq, "__len__") and hasattr(seq, "__iter__") and not isinstance(seq, (str, bytes))
 
 
-__all__ = ["mcts_tree", "visit_chart", "score_plot", "MAX_CHILDREN", "DEEP_CHILDREN"]
+__all__ = ["mcts_tree", "visit_chart", "score_plot", "TREE_FONT", "TREE_WIDTH", "COLUMN"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextvars
 import math
 import numbers
+import sys
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Final, Mapping
+from typing import Any, Final, Mapping
 
 from abteach.views.options import check_dpi
 
@@ -81,16 +83,97 @@ SIZES: Final[Mapping[str, Size]] = MappingProxyType({
 })
 
 
-def resolve_size(size: str | Size) -> Size:
-    """The :class:`Size` for a name in :data:`SIZES`, or ``size`` itself."""
+#: The size drawings take when neither a call's ``size=`` nor :func:`use_size` says otherwise.
+DEFAULT_SIZE: Final = "screen"
+
+# Outside IPython (a script, a test), the setting lives in the running context; in a kernel, on its shell,
+# so that it lasts from one cell to the next whatever context each cell runs in.
+_CHOSEN: Final[contextvars.ContextVar[Size | None]] = contextvars.ContextVar("abteach_size", default=None)
+_SHELL_ATTRIBUTE: Final = "abteach_size"
+
+
+def _shell() -> Any:
+    """The running IPython shell, or None; IPython is not imported here if nothing else has."""
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    return get() if get is not None else None
+
+
+def _check_size(size: object, argument: str) -> Size:
     if isinstance(size, Size):
         return size
     if isinstance(size, str) and size in SIZES:
         return SIZES[size]
+    names = ", ".join(map(repr, SIZES))
     if not isinstance(size, str):
-        raise TypeError(f"size must be one of {', '.join(map(repr, SIZES))} or an abteach.views.draw.Size, "
-                        f"not {size!r}")
-    raise ValueError(f"unknown size {size!r}: use one of {', '.join(map(repr, SIZES))}, or an abteach.views.draw.Size")
+        raise TypeError(f"{argument} must be one of {names} or an abteach.views.draw.Size, not {size!r}")
+    where = "" if argument == "size" else f" for {argument}"
+    raise ValueError(f"unknown size {size!r}{where}: use one of {names}, or an abteach.views.draw.Size")
 
 
-__all__ = ["Size", "SIZES", "resolve_size"]
+def use_size(size: str | Size | None) -> None:
+    """Draw at ``size`` from now on, in this kernel: one setting for a whole lecture.
+
+    Every drawing and widget that is not given ``size=`` takes this one; an
+    explicit ``size=`` always wins.  The setting belongs to the running
+    kernel (its IPython shell; outside IPython, the running context), so two
+    notebooks open side by side keep their own.
+
+    Parameters
+    ----------
+    size : {'screen', 'projector'} or Size or None
+        ``"projector"`` for a lecture hall (α, β and v at least 14 pixels tall
+        in a stepper), ``"screen"`` for a desk, or a :class:`Size` of your own.
+        ``None`` goes back to the default, :data:`DEFAULT_SIZE`.
+
+    Raises
+    ------
+    TypeError
+        ``size`` is neither a name, a Size nor None.
+    ValueError
+        ``size`` is a name that is not in :data:`SIZES`.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> ab.use_size("projector")
+    >>> fig = ab.examples.FIG_5_2
+    >>> bool(ab.draw_tree(fig).get_figwidth() == ab.draw_tree(fig, size="projector").get_figwidth())
+    True
+    >>> current_size().name, ab.stepper(ab.alphabeta(ab.examples.FIG_5_2), size="screen").size.name
+    ('projector', 'screen')
+    >>> ab.use_size(None)
+    >>> current_size().name
+    'screen'
+    >>> ab.use_size("hall")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown size 'hall' for use_size(size=...): use one of 'screen', 'projector', or an abteach.views.draw.Size
+    """
+    chosen = None if size is None else _check_size(size, "use_size(size=...)")
+    shell = _shell()
+    if shell is not None:
+        setattr(shell, _SHELL_ATTRIBUTE, chosen)
+    else:
+        _CHOSEN.set(chosen)
+
+
+def current_size() -> Size:
+    """The size drawings take when not given one: what :func:`use_size` chose, else :data:`DEFAULT_SIZE`.
+
+    >>> current_size().name
+    'screen'
+    """
+    shell = _shell()
+    chosen = getattr(shell, _SHELL_ATTRIBUTE, None) if shell is not None else _CHOSEN.get()
+    return chosen if isinstance(chosen, Size) else SIZES[DEFAULT_SIZE]
+
+
+def resolve_size(size: str | Size | None) -> Size:
+    """The :class:`Size` for a name in :data:`SIZES`, ``size`` itself, or :func:`current_size` for None."""
+    if size is None:
+        return current_size()
+    return _check_size(size, "size")
+
+
+__all__ = ["Size", "SIZES", "DEFAULT_SIZE", "resolve_size", "use_size", "current_size"]

@@ -99,17 +99,19 @@ def tree_styles(tree: Tree, *, max_depth: int | None = None, names: bool | None 
 
 def tree_scene_styles(tree: Tree, scene: Scene, names: bool | None, moves: bool | None) -> dict[Path, Style]:
     """Styles for a plain drawing of the nodes ``scene`` shows of ``tree``; see :func:`tree_styles`."""
-    show_names = _auto(names, any(not _is_default_name(n.name, p) for p, n in tree.nodes.items()))
+    # Every tree has names to show: its own, or the book's letters (A, B, ..., b1, b2), as its searches say them.
+    show_names = _auto(names, True)
     show_moves = _auto(moves, True)
     out: dict[Path, Style] = {}
     for p in scene.paths:
         node = tree.nodes[p]
         kind = "leaf" if node.is_leaf else ("max" if node.player == MAX else "min")
+        move = tree.move_name(tree.nodes[p[:-1]], p[-1]) if p else ""
         out[p] = _plain_style(
             p, kind,
-            name=_name_label(node.name, p, kind, node.move, show_names),
+            name=_name_label(tree.book_name(p), p, kind, move, show_names),
             inside=fmt(node.value) if node.is_leaf else "",
-            move=(node.move or str(p[-1])) if (p and show_moves) else "",
+            move=move if show_moves else "",
             hidden=scene.hidden.get(p, 0),
         )
     return out

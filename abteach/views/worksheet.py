@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import html
 from pathlib import Path as FilePath
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_pdf import PdfPages
@@ -185,7 +185,8 @@ def worksheet_html(all_sheets: Sequence[Sheet], key: bool, course: str) -> str:
 
 def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: str | int, course: str = "",
               exercise: str = "hand", size: str = "small", shape: str = "uniform", rule: str = "textbook",
-              ties: bool = True, edition: int = 3, overwrite: bool = False) -> list[FilePath]:
+              ties: bool = True, edition: int = 3, overwrite: bool = False,
+              progress: Callable[[int, int], None] | None = None) -> list[FilePath]:
     """Write one printable PDF per student of ``roster`` into ``folder``, and an answer key.
 
     Parameters
@@ -205,6 +206,10 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
     overwrite : bool
         Replace PDFs already there.  Without it, an existing file is an error
         before anything is written.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each file written (a student's
+        worksheet, then the key), so a caller can show how far it has got:
+        drawing each tree takes a moment, and a class has many.
 
     Returns
     -------
@@ -213,6 +218,8 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
     """
     if not isinstance(overwrite, bool):
         raise TypeError(f"overwrite must be True or False, not {overwrite!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total), or None, not {progress!r}")
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
         raise ValueError(f"folder {str(folder)!r} exists and is not a folder")
@@ -226,14 +233,17 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
     out.mkdir(parents=True, exist_ok=True)
     title = course or str(course_seed)
     metadata = {"Creator": "abteach", "Producer": "abteach", "CreationDate": None}
-    for sheet, target in zip(all_sheets, targets):
+    report = progress if progress is not None else (lambda done, total: None)
+    for done, (sheet, target) in enumerate(zip(all_sheets, targets), start=1):
         with PdfPages(target, metadata=metadata) as pdf:
             pdf.savefig(_page(sheet, False, title))
         target.with_suffix(".html").write_text(worksheet_html([sheet], False, title), encoding="utf-8")
+        report(done, len(targets))
     with PdfPages(targets[-1], metadata=metadata) as pdf:
         for sheet in all_sheets:
             pdf.savefig(_page(sheet, True, title))
     (out / KEY_HTML).write_text(worksheet_html(all_sheets, True, title), encoding="utf-8")
+    report(len(targets), len(targets))
     return targets
 
 

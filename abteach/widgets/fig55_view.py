@@ -22,7 +22,7 @@ from PIL import Image
 from abteach.views.alt import frame_alt
 from abteach.views.draw import frame_size, styles_size
 from abteach.views.export import figure_bytes, frame_png
-from abteach.views.fig55 import (FIGURE_MARK_LABEL, MARK, disagreements_html, draw_stage, stage_caption,
+from abteach.views.fig55 import (FIGURE_MARK_LABEL, MARK, disagreements_html, draw_stage, stage_alt, stage_caption,
                                  stage_frame_options, stage_of, stage_styles, stage_table)
 from abteach.lessons.fig55 import FIG_5_5, Disagreement, FigureStage, compare_stage, is_fig_5_5, stage_step
 from abteach.views.palette import WHITE
@@ -122,7 +122,7 @@ class FigureVsAlgorithm(widgets.VBox):
         The stage's disagreements with their reasons, class ``ab-disagreements``.
     """
 
-    def __init__(self, traces: Mapping[str, Trace], stages: Sequence[FigureStage], *, size: str | Size = "screen",
+    def __init__(self, traces: Mapping[str, Trace], stages: Sequence[FigureStage], *, size: str | Size | None = None,
                  start: str | None = None) -> None:
         self.traces = dict(traces)
         self.stages = tuple(stages)
@@ -268,11 +268,7 @@ class FigureVsAlgorithm(widgets.VBox):
 
     def figure_alt(self) -> str:
         """What the figure's drawing of the stage shown says, in words (its text alternative)."""
-        s = stage_of(self.stage, None, self.stages)
-        marked = ", ".join(self.trace.name(p) for p in self.highlighted)
-        where = f" A {MARK} sign marks where the algorithm disagrees: {marked}." if marked else ""
-        caption = " ".join(stage_caption(s, self.trace.tree).replace("\n", ": ").split())
-        return f"{caption.rstrip('.')}.{where}"
+        return stage_alt(cast(Tree, self.trace.tree), stage_of(self.stage, None, self.stages), self.highlighted)
 
     def algorithm_alt(self) -> str:
         """What the algorithm's drawing of the stage shown says, in words (its text alternative)."""
@@ -324,7 +320,7 @@ class FigureVsAlgorithm(widgets.VBox):
 
 
 def figure_vs_algorithm(searches: Mapping[str, Any], stages: Sequence[FigureStage] = FIG_5_5, *,
-                        size: str | Size = "screen", start: str | None = None) -> FigureVsAlgorithm:
+                        size: str | Size | None = None, start: str | None = None) -> FigureVsAlgorithm:
     """A figure beside the algorithm: a stage slider, both trees, and what disagrees, written out.
 
     The figure is Fig. 5.5 unless ``stages`` says otherwise; only then do the

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from abteach.games.errors import shown
 from abteach.views.export import frame_png
+from abteach.views.sizes import Size, resolve_size
 from abteach.lessons.ordering import ReorderKey, Reorderings
 from abteach.views.alt import frame_alt
 from abteach.widgets.described import DescribedImage
@@ -49,9 +50,10 @@ class ReorderView(widgets.VBox):
         Leaves evaluated and the children pruned.
     """
 
-    def __init__(self, data: Reorderings, *, size: str = "screen", start: ReorderKey | None = None) -> None:
+    def __init__(self, data: Reorderings, *, size: str | Size | None = None, start: ReorderKey | None = None) -> None:
         self.data = data
-        self.size = size
+        # Chosen now: a later ab.use_size(...) does not change a view already shown.
+        self.size = resolve_size(size)
         # Drawing a frame costs a fifth of a second; the cache makes going back instant.
         self._png = lru_cache(maxsize=128)(self._render)
         key = data.identity if start is None else data._get(start)
@@ -146,7 +148,7 @@ class ReorderView(widgets.VBox):
                 f"pruned: {' '.join(self.pruned) or 'nothing'})")
 
 
-def reorder_view(data: Reorderings, *, size: str = "screen", start: ReorderKey | None = None) -> ReorderView:
+def reorder_view(data: Reorderings, *, size: str | Size | None = None, start: ReorderKey | None = None) -> ReorderView:
     """Reorder the children of a small tree and watch alpha-beta's cutoffs move.
 
     Parameters

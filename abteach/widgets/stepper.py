@@ -14,7 +14,9 @@ JupyterLab's file browser open to a wide screen:
 * the picture is shown at its own size, and shrinks to fit only down to
   :attr:`abteach.views.sizes.Size.min_scale` of it, where α, β and v are
   still :attr:`~abteach.views.sizes.Size.legible` (14 pixels with
-  ``size="projector"``); a tree too wide for that scrolls sideways instead;
+  ``size="projector"``); a tree too wide for that is shown in part, the
+  part that holds the node the step is about and as much of the way up to
+  the root as fits, moving with the steps (:mod:`abteach.widgets.follow`);
 * the pseudocode sits beside the picture when both fit and moves below it
   when they do not (:func:`fit_css`); below, it shows only the function that
   holds the running line, with the call stack beside it and the legend
@@ -46,7 +48,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from abteach.search.events import fmt
 from abteach.views.alt import frame_alt, frame_alt_html, legend_alt
-from abteach.views.draw import draw_search_legend, frame_size
+from abteach.views.draw import draw_search_legend, frame_focus, frame_size
 from abteach.views.export import figure_bytes, frame_png
 from abteach.views.options import check_search
 from abteach.views.sizes import Size, resolve_size
@@ -55,6 +57,7 @@ from abteach.views.tables import CODE_FONT, code_line_html, listing_width, words
 from abteach.trace.frames import Frame, Trace
 from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback
+from abteach.widgets.follow import follow_css, follow_margin
 from abteach.widgets.theme import light_card
 from abteach.widgets.tiles import Tiles
 
@@ -227,7 +230,7 @@ class _Picture:
 
     def box_layout(self) -> widgets.Layout:
         return widgets.Layout(flex=f"1 1 {self.min_width}px", max_width=f"{self.width}px",
-                              min_width=f"min(100%, {self.min_width}px)", overflow="auto hidden",
+                              min_width=f"min(100%, {self.min_width}px)", overflow="hidden",
                               align_items="flex-start")
 
     def image_layout(self) -> widgets.Layout:
@@ -276,15 +279,15 @@ def fit_css(name: str, below: int) -> str:
     with the call stack beside it and the legend after them, so the line that runs shows on screen
     together with the tree.
 
-    >>> "@container (width < 1051px)" in fit_css("ab-fit-1051", 1051)
+    >>> "@container ab-body (width < 1051px)" in fit_css("ab-fit-1051", 1051)
     True
     """
     scope = f".ab-stepper.{name}"
     return f"""
 <style>
-{scope} .ab-body {{ container-type: inline-size; }}
+{scope} .ab-body {{ container-type: inline-size; container-name: ab-body; }}
 {scope} .ab-function, {scope} .ab-legend-below {{ display: none; }}
-@container (width < {below}px) {{
+@container ab-body (width < {below}px) {{
   {scope} .ab-all-lines, {scope} .ab-picture .ab-legend {{ display: none !important; }}
   {scope} .ab-function, {scope} .ab-legend-below {{ display: block; }}
   {scope} .ab-side {{ flex-direction: row; flex-wrap: wrap; gap: 0 24px; }}
@@ -311,12 +314,13 @@ class Stepper(widgets.VBox):
         is the picture of ``step`` (see :func:`frame_options`).
     """
 
-    def __init__(self, traces: dict[str, Trace], *, size: str | Size = "screen", speed: str = "normal") -> None:
+    def __init__(self, traces: dict[str, Trace], *, size: str | Size | None = None, speed: str = "normal") -> None:
         if speed not in SPEEDS:
             raise ValueError(f"unknown speed {speed!r}; choose one of {sorted(SPEEDS)}")
         self.traces = traces
-        self.size = size
-        self._size = resolve_size(size)  # an unknown size fails here, before any widget exists
+        # An unknown size fails here, before any widget exists; chosen once, so a later
+        # ab.use_size(...) does not change a stepper already shown.
+        self.size = self._size = size = resolve_size(size)
         self.draw_options = frame_options(traces.values(), size)
         self._use(next(iter(traces)))
         last = len(self.frames) - 1
@@ -340,6 +344,10 @@ class Stepper(widgets.VBox):
                                            value=figure_bytes(narrow) if narrow is not None else b"",
                                            layout=widgets.Layout(max_width=f"min(100%, {below_px}px)",
                                                                  height="auto", flex="0 0 100%", margin="0"))
+        if self._picture.min_width > LEGEND_BELOW_PIXELS and narrow is not None:
+            # The picture's box shows a part of a wide picture: its legend must fit the box as well.
+            self.legend.value = self.legend_below.value
+            self.legend.layout = widgets.Layout(max_width=f"min(100%, {below_px}px)", height="auto")
         if legend is None:
             self.legend.layout.display = self.legend_below.layout.display = "none"
         self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step",
@@ -384,6 +392,7 @@ class Stepper(widgets.VBox):
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                            overflow="visible"))
         self.picture = widgets.VBox([self.image, self.legend, self.note], layout=self._picture.box_layout())
+        self.picture.add_class("ab-follow")
         # The whole listing beside the picture; below it, only the function that runs (see fit_css).
         self.function = widgets.HTML()
         self.side = widgets.VBox([self.listing, self.function, self.stack, self.legend_below],
@@ -405,7 +414,8 @@ class Stepper(widgets.VBox):
             b.add_class(f"ab-{key}")
         below = self._picture.min_width + side_pixels(traces.values(), self._size) + BODY_GAP
         fit = f"ab-fit-{below}"
-        super().__init__([widgets.HTML(_css(self._size) + fit_css(fit, below)), self.choice, self.controls,
+        super().__init__([widgets.HTML(_css(self._size) + fit_css(fit, below) + follow_css(".ab-stepper")),
+                          self.choice, self.controls,
                           self.explanation, self.best_play, self.body],
                          layout=widgets.Layout(overflow="visible"))
         self.add_class("ab-stepper")
@@ -443,11 +453,21 @@ class Stepper(widgets.VBox):
         """The picture the stepper shows at ``step`` (the current step by default), as PNG bytes."""
         return self._png(self.value if step is None else step)
 
+    def follow_margin(self, step: int) -> str:
+        """The picture's CSS margin at ``step``: shifted so the node the step is about is in view.
+
+        See :mod:`abteach.widgets.follow`; a picture that fits its box does not move.
+        """
+        focus = frame_focus(self.trace, step, size=self.size, **self.draw_options)
+        return follow_margin(focus, self._picture.min_width)
+
     def _on_step(self, change: dict) -> None:
         self._show(change["new"])
 
     def _show(self, step: int) -> None:
         frame = self.frames[step]
+        # The picture's place first: once its new picture shows, the page already has where it goes.
+        self.image.layout.margin = self.follow_margin(step)
         self.image.value = self._png(step)
         self.image.alt = frame_alt(self.trace, frame)
         self.listing.value = listing_html(self.trace, frame)
@@ -613,6 +633,10 @@ def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> 
         f"{scope} .ab-body {{ flex-wrap: {'nowrap' if how == 'beside' else 'wrap'} !important; }}",
         f"{scope} .ab-image {{ flex: none !important; width: {math.floor(picture)}px !important; "
         f"max-width: 100% !important; min-width: 0 !important; }}",
+        # A slide shows the whole picture, shrunk to fit: nothing to follow.
+        f"{scope} .ab-follow {{ flex: none !important; width: {math.floor(picture)}px !important; "
+        f"max-width: 100% !important; min-width: 0 !important; }}",
+        f"{scope} .ab-follow > .ab-image {{ width: 100% !important; margin: 0 !important; }}",
         f"{scope} .ab-side {{ flex: {'1 1 0' if how == 'beside' else '1 1 100%'} !important; "
         f"min-width: {'0' if how == 'below' else f'{side}px'} !important; font-size: {font}px !important; }}",
         f"{scope} .ab-side, {scope} .ab-side * {{ font-size: {font}px !important; line-height: 1.3 !important; }}",
@@ -629,7 +653,7 @@ def _sampled_note(kept: int, steps: int) -> str:
             "The notebook steps through every one.</div>")
 
 
-def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
+def static_stepper(trace: Trace, *, size: str | Size | None = None, step: int = 0,
                    max_frames: int | None = MAX_STATIC_FRAMES,
                    draw_options: dict[str, Any] | None = None) -> widgets.VBox:
     """Frames pre-rendered into a ``widgets.Stack``, switched by a slider linked in the browser.
@@ -639,10 +663,12 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     drawn once, below.  ``box.children`` are the style sheets, the note on
     sampled steps, the controls (Play and the slider), the Stack and the
     legend; each page of the Stack is a VBox of the sentence and a box
-    holding the picture (its first child; its ``value`` is the frame's PNG)
-    and the pseudocode beside it.  Each picture is cut into tiles and each
-    distinct tile stored once (:mod:`abteach.widgets.tiles`), so a saved page
-    grows by what a step changes.
+    holding the picture's box (its first child, class ``ab-follow``, which
+    shows the part of a wide picture that holds the step's node; the picture
+    in it has the frame's PNG as its ``value``) and the pseudocode beside
+    it.  Each picture is cut into tiles and each distinct tile stored once
+    (:mod:`abteach.widgets.tiles`), so a saved page grows by what a step
+    changes.
 
     Parameters
     ----------
@@ -669,7 +695,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     (56, 29)
     """
     trace = _as_trace(trace, "static_stepper", "trace")
-    size_ = resolve_size(size)
+    size = size_ = resolve_size(size)
     frames = trace.all_frames
     last = len(frames) - 1
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
@@ -682,8 +708,19 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     pngs = [frame_png(trace, k, size=size, **options) for k in steps]
     picture = _Picture(size_, pngs[0], options["canvas"])
     # Layouts and styles are models of their own in a saved page: one of each, shared by every page.
-    picture_layout = widgets.Layout(width=f"{picture.width}px", max_width=f"min(100%, {picture.width}px)", height="auto",
-                                    min_width=f"min(100%, {picture.min_width}px)", flex=f"1 1 {picture.min_width}px")
+    # Each picture sits in a box that shows the part holding the step's node (abteach.widgets.follow).
+    clip_layout = widgets.Layout(width=f"{picture.width}px", max_width=f"min(100%, {picture.width}px)",
+                                 min_width=f"min(100%, {picture.min_width}px)", flex=f"1 1 {picture.min_width}px",
+                                 overflow="hidden", align_items="flex-start")
+    picture_layouts: dict[str, widgets.Layout] = {}
+
+    def picture_layout(step: int) -> widgets.Layout:
+        margin = follow_margin(frame_focus(trace, step, size=size, **options), picture.min_width)
+        if margin not in picture_layouts:
+            picture_layouts[margin] = widgets.Layout(width="100%", min_width=f"{picture.min_width}px",
+                                                     height="auto", margin=margin)
+        return picture_layouts[margin]
+
     # min_width 0 all the way down: otherwise a box is as wide as a tree's legible width, past the page's edge,
     # where there is no box to scroll in; the picture then shrinks to fit instead.
     side_layout = _side_layout([trace], size_)
@@ -703,7 +740,9 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     pages = []
     for k, png in zip(steps, pngs):
         f = frames[k]
-        image = tiles.picture(png, picture_layout)
+        image = tiles.picture(png, picture_layout(k))
+        clip = widgets.VBox([image], layout=clip_layout)
+        clip.add_class("ab-follow")
         parts = (listing_html(trace, f), function_html(trace, f), stack_html(trace, f))
         if parts not in shared:
             side = widgets.VBox([html_part(p, name) for p, name in zip(parts, ("ab-all-lines", "ab-function",
@@ -711,7 +750,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
                                 layout=side_layout)
             side.add_class("ab-side")
             shared[parts] = side
-        body = widgets.HBox([image, shared[parts]], layout=body_layout)
+        body = widgets.HBox([clip, shared[parts]], layout=body_layout)
         image.add_class("ab-image")
         body.add_class("ab-body")
         # The tiles are shared between steps, so the picture's text rides with the step's sentence.
@@ -751,7 +790,8 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     overview.add_class("ab-note")
     # The slide rules depend on the picture's shape and the pseudocode's: a class names both.
     name = f"ab-slide-{picture.width}x{picture.height}-{zlib.crc32((trace.listing.title + str(trace.listing)).encode()):08x}"
-    css = _css(size_) + _static_css(size_) + _slide_css(trace, size_, picture.width, picture.height, name)
+    css = (_css(size_) + _static_css(size_) + follow_css(".ab-static-stepper")
+           + _slide_css(trace, size_, picture.width, picture.height, name))
     box = widgets.VBox([widgets.HTML(css), note, controls, stack, legend, overview],
                        layout=widgets.Layout(overflow="visible", min_width="0"))
     box.add_class("ab-static-stepper")
@@ -759,7 +799,7 @@ def static_stepper(trace: Trace, *, size: str | Size = "screen", step: int = 0,
     return box
 
 
-def stepper(search: Any, *, size: str | Size = "screen", speed: str = "normal") -> Stepper:
+def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal") -> Stepper:
     """Step through a search: ``ab.stepper(ab.alphabeta(tree))``.
 
     Parameters
@@ -767,9 +807,10 @@ def stepper(search: Any, *, size: str | Size = "screen", speed: str = "normal") 
     search : SearchResult or Trace, or a dict of them
         What to replay.  It is never re-run.  A dict such as
         ``{"prune on ties": r1, "strict": r2}`` adds a switch between them.
-    size : str or Size
+    size : str or Size, optional
         Drawing size: ``"screen"`` or ``"projector"`` (bigger text for a
         lecture hall: α, β and v stay at least 14 pixels tall on screen).
+        By default the size :func:`abteach.use_size` chose, else ``"screen"``.
     speed : {'slow', 'normal', 'fast'}
         How fast Play advances.  Nothing plays until the user presses Play.
 

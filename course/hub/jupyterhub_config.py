@@ -23,6 +23,12 @@ c.Authenticator.allowed_users = set(settings["students"]) | {settings["instructo
 # Nobody is an admin: the instructor works through nbgrader's exchange, never inside a student's server.
 c.Authenticator.admin_users = set()
 
+# --- What every student sees of the hub itself ------------------------------------------------------
+# JupyterHub's own pages, with what WCAG 2.1 AA asks of them (contrast, names, titles): small overrides in
+# templates/, each extending JupyterHub's page of the same name.
+c.JupyterHub.template_paths = [os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")]
+c.JupyterHub.template_vars = {"course_title": "Minimax and alpha-beta"}
+
 # --- Where the hub listens and keeps its state ----------------------------------------------------
 c.JupyterHub.bind_url = f"http://127.0.0.1:{settings['port']}"
 c.JupyterHub.hub_port = settings["hub_port"]

@@ -269,7 +269,7 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
     ),
     Mistake(
         id="strict-test",
-        title="> where the textbook uses ≥",
+        title="the strict tie rule where the textbook prunes on ties",
         explanation=(
             "The cutoff tests are v > β and v < α instead of the textbook's v ≥ β and v ≤ α. "
             "When v equals the bound, the node can no longer change the choice above (MAX already "

@@ -1,4 +1,4 @@
-"""Lecture 05's machinery: reordered trees, every ordering of Fig. 5.2, the growth experiment and its views."""
+"""Lecture 06's machinery: reordered trees, every ordering of Fig. 5.2, the growth experiment and its views."""
 
 from __future__ import annotations
 
