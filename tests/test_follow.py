@@ -88,7 +88,8 @@ def ring_centre(png: bytes) -> float | None:
 @pytest.mark.parametrize("search", [
     lambda: ab.alphabeta(ab.examples.WIKIPEDIA),
     lambda: ab.mcts(ab.TicTacToe(OPENING), playouts=30, seed=1),
-], ids=["wikipedia", "mcts"])
+    lambda: ab.negamax_memory(ab.examples.DAG),
+], ids=["wikipedia", "mcts", "table-on-a-dag"])
 def test_frame_focus_is_where_the_picture_rings_the_node(search) -> None:
     trace = search().trace
     options = frame_options([trace], "screen")
