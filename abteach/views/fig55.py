@@ -46,12 +46,13 @@ from abteach.views.draw import Drawing, draw_frame, draw_styles
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
 from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, established,
                                    is_book_tree, is_fig_5_5, stage, stage_step, window_text)
-from abteach.views.palette import LIGHT, MUTED, UNSEEN
+from abteach.views.palette import LIGHT, MUTED, UNSEEN, VERMILLION
 from abteach.views.sizes import Size
 from abteach.views.styles import Style, mark_nodes, tree_styles
 from abteach.views.tables import Table, table
 from abteach.trace.frames import Status, Trace
 from abteach.games.trees import Path, Tree, letter_names
+from abteach.games import MIN
 
 #: The text beside a node where the figure and the algorithm disagree.
 MARK: Final = "≠"
@@ -127,6 +128,32 @@ def _reached(s: FigureStage, tree: Tree) -> set[Path]:
     return reached
 
 
+def _pruned(s: FigureStage, tree: Tree, reached: set[Path]) -> set[Path]:
+    """The nodes the stage's own ranges rule out: below a node whose range cannot beat its parent's.
+
+    A MIN node whose range ends at or below its MAX parent's lower end cannot change the parent's choice, nor
+    can a MAX node whose range starts at or above its MIN parent's upper end: what lies unseen below it is
+    pruned, as alpha-beta prunes it.
+
+    >>> import abteach as ab
+    >>> fig52 = ab.examples.FIG_5_2
+    >>> sorted(_pruned(stage_of("d", fig52), fig52, _reached(stage_of("d", fig52), fig52)))
+    [(1, 1), (1, 2)]
+    >>> _pruned(stage_of("c", fig52), fig52, _reached(stage_of("c", fig52), fig52))
+    set()
+    """
+    out: set[Path] = set()
+    for q, r in s.ranges.items():
+        parent = s.ranges.get(q[:-1]) if q else None
+        if r is None or parent is None:
+            continue
+        node = tree.nodes[q]
+        ruled_out = r.high <= parent.low if node.player == MIN else r.low >= parent.high
+        if ruled_out:
+            out.update(p for p in tree.nodes if p[:len(q)] == q and len(p) > len(q) and p not in reached)
+    return out
+
+
 def _check_tree(tree: object) -> Tree:
     if not isinstance(tree, Tree):
         raise TypeError(f"tree must be the abteach.Tree the stages are drawn on, not {type(tree).__name__}")
@@ -147,7 +174,7 @@ def stage_styles(tree: Tree, which: FigureStage | str, *, highlight: Iterable[Pa
     >>> import abteach as ab
     >>> s = stage_styles(ab.examples.FIG_5_2, "d", highlight=[(1,)])
     >>> s[(1,)].annotation, s[(1,)].mark, s[(2,)].outline_style, s[(1, 1)].outline_style
-    ('[−∞, 2]', '≠', ':', ':')
+    ('[−∞, 2]', '≠', ':', '--')
     """
     _check_tree(tree)
     marked = check_paths(highlight, "highlight")
@@ -155,9 +182,14 @@ def stage_styles(tree: Tree, which: FigureStage | str, *, highlight: Iterable[Pa
     s = stage_of(which, tree, stages)
     check_stage(s, tree)
     reached = _reached(s, tree)
+    pruned = _pruned(s, tree, reached)
     out: dict[Path, Style] = {}
     for p, style in tree_styles(tree).items():
-        if p not in reached:
+        if p in pruned:
+            # The figure's own ranges already rule these out: drawn as a search draws what it prunes.
+            style = replace(style, status=Status.PRUNED, face=LIGHT, outline=VERMILLION, outline_style="--",
+                            outline_weight=1.3, hatch="////", text=MUTED, edge=VERMILLION, edge_style="--")
+        elif p not in reached:
             # The same look as a node a search has not visited yet, so both sides read alike.
             style = replace(style, status=Status.UNVISITED, face=LIGHT, outline=UNSEEN, outline_style=":",
                             outline_weight=1.3, text=MUTED, edge=UNSEEN, edge_style=":")

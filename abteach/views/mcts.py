@@ -225,7 +225,9 @@ def mcts_tree(search: Any, step: int | None = None, *, depth: int = 2, width: fl
                     va="top", color=BLUE if chosen else MUTED, fontweight="bold" if chosen else "normal", zorder=4)
     fig.text(0.1 / width, 1 - 0.1 / height, "\n".join(lines), fontsize=font, va="top", ha="left", color=INK,
              linespacing=1.3)
-    return fig
+    drawn = "; ".join(
+        f"{trace.move_name(p)}: " + (f"N={n}, Q={q:.2f}" if n else "new") for row in rows for p, n, q in row)
+    return fig.described(f"MCTS search tree. {caption} Nodes drawn, by the move into them: {drawn}.")
 
 
 def visit_chart(search: Any, step: int | None = None, *, width: float = 7.0) -> Drawing:
@@ -267,7 +269,9 @@ def visit_chart(search: Any, step: int | None = None, *, width: float = 7.0) -> 
     if best is not None:
         title += f" (most visited: {names[best]})"
     ax.set_title(title, fontsize=10)
-    return fig
+    bars_text = "; ".join(f"{name}: {n} visits" + (f", Q={q:.2f}" if n else "")
+                          for name, n, q in zip(names, counts, qs))
+    return fig.described(f"Bar chart. {title}. {bars_text}.")
 
 
 def score_plot(budgets: Sequence[Any], scores: Sequence[Sequence[float]], labels: Sequence[str], *,
@@ -297,7 +301,9 @@ def score_plot(budgets: Sequence[Any], scores: Sequence[Sequence[float]], labels
         ax.spines[side].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
-    return fig
+    lines = "; ".join(f"{label}: " + ", ".join(f"{b} scores {v:.2f}" for b, v in zip(budgets, line))
+                      for line, label in zip(scores, labels))
+    return fig.described(f"Line chart{': ' + title if title else ''}, score from 0 to 1 against {xlabel}. {lines}.")
 
 
 def _is_list(seq: object) -> bool:

@@ -325,6 +325,6 @@ def plot_enhancements(measurement: Measurement) -> Drawing:
                            for kind in kinds)
     return fig.described(
         f"Chart of leaves evaluated against depth d = {', '.join(map(str, depths))}, b = {m.b}, on a log scale, one "
-        f"panel per kind of tree ({', '.join(kinds)}), with a line per search between the minimal tree "
-        f"(Knuth–Moore) and every leaf (b^d). At depth {deepest}, where the minimal tree has "
+        f"panel per kind of tree ({', '.join(kinds)}), with a line per search and reference lines for the "
+        f"minimal tree (Knuth–Moore) and for every leaf (b^d); a search can go above b^d by searching again. At depth {deepest}, where the minimal tree has "
         f"{m.knuth_moore(deepest)} leaves and the full tree {m.full(deepest)}: {at_deepest}.")

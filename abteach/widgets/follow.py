@@ -27,6 +27,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Final, TypeVar, Union
 
@@ -116,13 +117,22 @@ def shift(focus: Focus, view: float, least: float, width: float, gap: float = FO
     return float(_rule(focus, view, float(least), gap, max, min))
 
 
-def follow_margin(focus: Focus, least: int, gap: float = FOLLOW_GAP) -> str:
+def follow_margin(focus: Focus, least: int, gap: float = FOLLOW_GAP, *, variable: str | None = None) -> str:
     """The CSS ``margin`` of a picture that follows ``focus``, in a box that is a size container.
+
+    With ``variable`` (a CSS custom property such as ``--ab-least``), the picture's legible width is
+    read from it where a style sheet sets it, and is ``least`` elsewhere: a slide, which has a height
+    to keep to, shows the picture at another width and sets that width there.
 
     >>> follow_margin(Focus(0.45, 0.55, 0.5, 0.45, 0.55), least=1000).startswith("0px 0px 0px min(0px, max(")
     True
+    >>> "var(--ab-least, 1000px)" in follow_margin(Focus(0.45, 0.55, 0.5, 0.45, 0.55), 1000, variable="--ab-least")
+    True
     """
-    margin = _rule(focus, _Css("100cqw"), _Css(f"{least}px"), gap, _css_max, _css_min)
+    if variable is not None and not re.fullmatch(r"--[a-z][a-z0-9-]*", variable):
+        raise ValueError(f"variable must be a CSS custom property name such as '--ab-least', not {variable!r}")
+    width = _Css(f"{least}px") if variable is None else _Css(f"var({variable}, {least}px)")
+    margin = _rule(focus, _Css("100cqw"), width, gap, _css_max, _css_min)
     return f"0px 0px 0px {margin.text}"
 
 

@@ -40,6 +40,7 @@ import html
 import math
 import struct
 import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final, Iterable, cast
 
@@ -593,52 +594,101 @@ def _static_css(size: Size) -> str:
 SLIDE: Final = (936, 700)
 SLIDE_BODY: Final = 470
 
+#: The CSS custom property through which a slide tells a picture's follow rule how wide the picture is shown
+#: (:func:`abteach.widgets.follow.follow_margin`): on a slide its height, not its legible width, is the limit.
+SLIDE_WIDTH_VARIABLE: Final = "--ab-slide-width"
 
-def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> str:
-    """Rules for a stepper on a slide: the function that runs beside or below a picture kept legible.
+#: The narrowest picture box beside the pseudocode on a slide, in CSS pixels: a box narrower than this shows
+#: too little of a tree around its node, so the pseudocode goes below instead.
+SLIDE_BOX_LEAST: Final = 360
 
-    A slide cannot scroll and has no room for the whole listing, so it shows
-    the function holding the current line (:func:`function_html`), in the
-    largest font that lets it sit beside the picture at a legible scale
-    (:attr:`~abteach.views.sizes.Size.min_scale` of its size or more), or
-    else below it, the picture taking the height left.  A tree too big for
-    that is shrunk to fit, and its labels are then smaller than legible.  The
-    legend is left out: there is no room for it.
+
+@dataclass(frozen=True)
+class SlidePlan:
+    """How a stepper sits on a slide, in CSS pixels of the 960×700 slide.
+
+    ``box`` is the width of the picture's box, ``shown`` the width the picture is drawn at in it (at
+    least ``box``: a wider picture follows the step's node, as on a page), ``side`` the pseudocode's
+    width and ``font`` its size; ``how`` is ``"beside"`` or ``"below"``.
+    """
+
+    how: str
+    font: int
+    box: int
+    shown: int
+    side: int
+
+
+def slide_plan(trace: Trace, size: Size, width: int, height: int) -> SlidePlan:
+    """Where a stepper's picture and pseudocode go on a slide, and how large the picture is.
+
+    A slide cannot scroll, so the height decides: the picture is never
+    taller than :data:`SLIDE_BODY` (less the pseudocode, when that goes
+    below it).  Within that, it is shown at its legible width
+    (:attr:`~abteach.views.sizes.Size.min_scale` of its size) or wider, up
+    to its own size, and a picture wider than its box follows the step's
+    node (:mod:`abteach.widgets.follow`) rather than shrink.  The function
+    that runs (:func:`function_html`) sits beside the picture, in the
+    largest font that leaves the picture its whole legible width, else in
+    13 px with the picture following in a box at least
+    :data:`SLIDE_BOX_LEAST` wide, else below it.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tall = slide_plan(ab.alphabeta(ab.examples.WIKIPEDIA).trace, resolve_size("projector"), 2437, 701)
+    >>> tall.how, tall.shown > tall.box, tall.shown * 701 / 2437 <= SLIDE_BODY
+    ('beside', True, True)
     """
     blocks = _blocks(trace)
     chars = max((len(trace.listing.lines[n - 1][1]) for b in blocks for n in b), default=0) + len(" 99  ") + 1
     lines = max((len(b) for b in blocks), default=0) + 1
-    least = width * size.min_scale
     room, gap = SLIDE[0], 16
-    plan = None
-    for font in (15, 14, 13, 12):
+    tallest = SLIDE_BODY * width / height  # as wide as the picture may be for its height
+    least = min(width * size.min_scale, tallest)
+
+    def side_for(font: int) -> int:
         # A monospace character is 0.6 em; the call stack goes under the function.
-        side = math.ceil(chars * font * 0.6) + 8
-        text_height = lines * font * 1.35 + 110
-        picture = min(width, room - side - gap, SLIDE_BODY * width / height)
-        if picture >= least and text_height <= SLIDE_BODY:
-            plan = ("beside", font, picture, side)
-            break
-    if plan is None:
-        # Below the picture, which takes what height is left: fitting the slide comes first.
-        font = 13
-        below = lines * font * 1.35 + 20
-        picture = min(width, room, (SLIDE_BODY - below) * width / height)
-        plan = ("below", font, picture, room)
-    how, font, picture, side = plan
+        return math.ceil(chars * font * 0.6) + 8
+
+    def text_fits(font: int) -> bool:
+        return lines * font * 1.35 + 110 <= SLIDE_BODY
+
+    for font in (15, 14, 13, 12):
+        box = min(width, room - side_for(font) - gap, tallest)
+        if box >= least and text_fits(font):
+            return SlidePlan("beside", font, math.floor(box), math.floor(box), side_for(font))
+    font = 13
+    box = min(width, room - side_for(font) - gap, tallest)
+    if box >= SLIDE_BOX_LEAST and text_fits(font):
+        return SlidePlan("beside", font, math.floor(box), math.floor(least), side_for(font))
+    # Below the picture, which takes what height is left: fitting the slide comes first.
+    font = 13
+    tallest = (SLIDE_BODY - (lines * font * 1.35 + 20)) * width / height
+    box = min(width, room, tallest)
+    return SlidePlan("below", font, math.floor(box), math.floor(max(box, min(least, tallest))), room)
+
+
+def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> str:
+    """Rules for a stepper on a slide, as :func:`slide_plan` lays it out.
+
+    The legend is left out: there is no room for it.
+    """
+    plan = slide_plan(trace, size, width, height)
+    how, font = plan.how, plan.font
     scope = f".reveal .ab-static-stepper.{name}"
     rules = [
         f"{scope} .ab-all-lines, {scope} .ab-legend {{ display: none !important; }}",
         f"{scope} .ab-function {{ display: block !important; }}",
         f"{scope} .ab-body {{ flex-wrap: {'nowrap' if how == 'beside' else 'wrap'} !important; }}",
-        f"{scope} .ab-image {{ flex: none !important; width: {math.floor(picture)}px !important; "
-        f"max-width: 100% !important; min-width: 0 !important; }}",
-        # A slide shows the whole picture, shrunk to fit: nothing to follow.
-        f"{scope} .ab-follow {{ flex: none !important; width: {math.floor(picture)}px !important; "
-        f"max-width: 100% !important; min-width: 0 !important; }}",
-        f"{scope} .ab-follow > .ab-image {{ width: 100% !important; margin: 0 !important; }}",
+        # The box shows the part of the picture that holds the step's node: the picture's own margin
+        # (abteach.widgets.follow) reads the width it is shown at here from the variable.
+        f"{scope} .ab-follow {{ flex: none !important; width: {plan.box}px !important; "
+        f"max-width: 100% !important; min-width: 0 !important; {SLIDE_WIDTH_VARIABLE}: {plan.shown}px; }}",
+        f"{scope} .ab-follow > .ab-image {{ flex: none !important; width: 100% !important; "
+        f"min-width: var({SLIDE_WIDTH_VARIABLE}) !important; max-width: none !important; }}",
         f"{scope} .ab-side {{ flex: {'1 1 0' if how == 'beside' else '1 1 100%'} !important; "
-        f"min-width: {'0' if how == 'below' else f'{side}px'} !important; font-size: {font}px !important; }}",
+        f"min-width: {'0' if how == 'below' else f'{plan.side}px'} !important; font-size: {font}px !important; }}",
         f"{scope} .ab-side, {scope} .ab-side * {{ font-size: {font}px !important; line-height: 1.3 !important; }}",
     ]
     if how == "below":
@@ -715,7 +765,8 @@ def static_stepper(trace: Trace, *, size: str | Size | None = None, step: int = 
     picture_layouts: dict[str, widgets.Layout] = {}
 
     def picture_layout(step: int) -> widgets.Layout:
-        margin = follow_margin(frame_focus(trace, step, size=size, **options), picture.min_width)
+        margin = follow_margin(frame_focus(trace, step, size=size, **options), picture.min_width,
+                               variable=SLIDE_WIDTH_VARIABLE)
         if margin not in picture_layouts:
             picture_layouts[margin] = widgets.Layout(width="100%", min_width=f"{picture.min_width}px",
                                                      height="auto", margin=margin)
