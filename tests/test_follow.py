@@ -9,6 +9,7 @@ current node is the one with the blue ring.
 from __future__ import annotations
 
 import io
+import math
 import re
 
 import numpy as np
@@ -142,3 +143,50 @@ def test_the_static_copy_follows_too() -> None:
     clips = [page.children[1].children[0] for page in stack.children]
     assert all("ab-follow" in clip._dom_classes for clip in clips)
     assert len({clip.children[0].layout.margin for clip in clips}) > 2
+
+
+@given(situations(), st.floats(100, 4000))
+def test_the_css_reads_the_width_a_slide_sets(case: tuple[Focus, float, float, float], slide_width: float) -> None:
+    """Where a slide sets the variable, the rule runs with the width it gives; elsewhere with ``least``."""
+    focus, view, least, width = case
+    least, slide_width = round(least), round(min(slide_width, width))
+    assume(least <= width)
+    left = follow_margin(focus, least, variable="--ab-slide-width").removeprefix("0px 0px 0px ")
+
+    def evaluate(shown: float) -> float:
+        python = left.replace("var(--ab-slide-width, ", "(").replace("100cqw", repr(float(view)))
+        python = python.replace(f"({least}px)", repr(float(shown))).replace("px", "")
+        return float(eval(python, {"__builtins__": {}, "min": min, "max": max}))  # noqa: S307 - built here
+
+    assert f"var(--ab-slide-width, {least}px)" in left
+    assert evaluate(least) == pytest.approx(shift(focus, view, least, width), abs=0.01)
+    assert evaluate(slide_width) == pytest.approx(shift(focus, view, slide_width, width), abs=0.01)
+
+
+@pytest.mark.parametrize("variable", ["ab-slide-width", "--", "--a;b", "--a b"])
+def test_a_bad_variable_is_refused(variable: str) -> None:
+    with pytest.raises(ValueError, match="variable"):
+        follow_margin(Focus(0.45, 0.55, 0.5, 0.45, 0.55), 1000, variable=variable)
+
+
+@pytest.mark.parametrize("tree", ["FIG_5_2", "WIKIPEDIA", "DAG"])
+@pytest.mark.parametrize("size", ["screen", "projector"])
+def test_a_slide_keeps_the_picture_within_its_height_and_legible_where_that_fits(tree: str, size: str) -> None:
+    from abteach.views.sizes import resolve_size
+    from abteach.widgets.stepper import SLIDE, SLIDE_BODY, slide_plan
+
+    trace = ab.alphabeta(getattr(ab.examples, tree)).trace
+    png = frame_png(trace, 0, size=size, **frame_options([trace], size))
+    width, height = Image.open(io.BytesIO(png)).size
+    s = resolve_size(size)
+    plan = slide_plan(trace, s, width, height)
+    # The picture never passes the slide's height for it, nor its own size; the box never the slide's width.
+    assert plan.shown * height / width <= SLIDE_BODY + 1
+    assert plan.box <= plan.shown <= width and plan.box + (plan.side if plan.how == "beside" else 0) <= SLIDE[0]
+    legible = math.floor(width * s.min_scale)
+    if plan.how == "below":
+        # Below the pseudocode, only a whole picture at its legible size or more: nothing to follow.
+        assert plan.shown == plan.box >= legible
+    else:
+        # Beside it, legible whenever its legible size fits that height, else as large as the height allows.
+        assert plan.shown >= math.floor(min(width * s.min_scale, SLIDE_BODY * width / height))

@@ -10,8 +10,10 @@ root and the path fills the rest.
 
 The box's width is known only to the browser, so the shift is a CSS length
 written in terms of it (``100cqw``, the width of the picture's box, which is
-a size container).  The same rule works in JupyterLab, in Voilà and in an
-exported page with no kernel, and costs no script.  :func:`shift` is the
+a size container).  The same rule works in JupyterLab, in Voilà, in an
+exported page with no kernel and on a slide (where the picture's height, not
+its legible width, sets how wide it is shown, and the slide's style sheet
+passes that width in a CSS variable), and costs no script.  :func:`shift` is the
 rule in numbers, for tests and for reasoning about it; :func:`follow_margin`
 writes the same rule as CSS.
 

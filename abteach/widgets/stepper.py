@@ -629,9 +629,10 @@ def slide_plan(trace: Trace, size: Size, width: int, height: int) -> SlidePlan:
     to its own size, and a picture wider than its box follows the step's
     node (:mod:`abteach.widgets.follow`) rather than shrink.  The function
     that runs (:func:`function_html`) sits beside the picture, in the
-    largest font that leaves the picture its whole legible width, else in
-    13 px with the picture following in a box at least
-    :data:`SLIDE_BOX_LEAST` wide, else below it.
+    largest font that leaves the picture its whole legible width; else below
+    it, if the whole picture is legible there; else beside it in 13 px, the
+    picture following in a box at least :data:`SLIDE_BOX_LEAST` wide; else
+    below it, the picture shrunk to the height left.
 
     Examples
     --------
@@ -658,15 +659,17 @@ def slide_plan(trace: Trace, size: Size, width: int, height: int) -> SlidePlan:
         box = min(width, room - side_for(font) - gap, tallest)
         if box >= least and text_fits(font):
             return SlidePlan("beside", font, math.floor(box), math.floor(box), side_for(font))
+    # Below the picture, which takes what height is left.
     font = 13
+    low = (SLIDE_BODY - (lines * font * 1.35 + 20)) * width / height
+    below = SlidePlan("below", font, math.floor(min(width, room, low)), math.floor(min(width, room, low)), room)
+    if below.box >= least:
+        return below  # the whole picture, legible
     box = min(width, room - side_for(font) - gap, tallest)
     if box >= SLIDE_BOX_LEAST and text_fits(font):
         return SlidePlan("beside", font, math.floor(box), math.floor(least), side_for(font))
-    # Below the picture, which takes what height is left: fitting the slide comes first.
-    font = 13
-    tallest = (SLIDE_BODY - (lines * font * 1.35 + 20)) * width / height
-    box = min(width, room, tallest)
-    return SlidePlan("below", font, math.floor(box), math.floor(max(box, min(least, tallest))), room)
+    # Fitting the slide comes first: the picture is shrunk to the height left.
+    return below
 
 
 def _slide_css(trace: Trace, size: Size, width: int, height: int, name: str) -> str:
