@@ -106,7 +106,10 @@ def test_stage_styles_draw_ranges_and_dim_what_the_figure_has_not_reached():
     assert s[()].annotation == "[3, 14]" and s[(2,)].annotation == "[−∞, 14]"
     assert s[(2, 0)].outline_style == "-"          # d1 = 14 is seen
     assert s[(2, 1)].outline_style == ":"          # d2 is not, yet
-    assert s[(1, 1)].status is ab.Status.UNVISITED  # the figure draws no value for c2
+    assert s[(2, 1)].status is ab.Status.UNVISITED  # d2 may still matter: D ≤ 14 does not rule it out
+    # C ≤ 2 while A ≥ 3: the figure's own ranges rule c2 and c3 out, so they are drawn pruned, as a search draws them.
+    assert s[(1, 1)].status is s[(1, 2)].status is ab.Status.PRUNED
+    assert not any(st.status is ab.Status.PRUNED for st in stage_styles(FIG, "c").values())
     a = stage_styles(FIG, "a")
     assert a[(1,)].outline_style == ":" and a[(1,)].annotation == ""  # C is drawn blank
     assert not any(st.mark for st in a.values())
