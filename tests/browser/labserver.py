@@ -85,6 +85,14 @@ class LabServer:
         return json.loads(body) if body else None
 
 
+def chosen_size(notebook: Path) -> str:
+    """The drawing size a lecture chooses with ``ab.use_size``, read from its source ("screen" if none)."""
+    source = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]
+                        if c["cell_type"] == "code")
+    chosen = re.search(r"ab\.use_size\(\s*[\"'](\w+)[\"']\s*\)", source)
+    return chosen.group(1) if chosen else "screen"
+
+
 def stripped_copy(source: nbformat.NotebookNode, dest: Path) -> Path:
     """Write ``source`` without outputs or saved widget state, bound to this environment's kernel."""
     nb = nbformat.from_dict(json.loads(json.dumps(source)))

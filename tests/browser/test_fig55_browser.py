@@ -8,7 +8,6 @@ the widget's slider, its kernel callback and both images work end to end.
 from __future__ import annotations
 
 import base64
-import json
 import re
 from collections.abc import Callable
 from functools import cache
@@ -24,7 +23,7 @@ import abteach as ab
 from abteach import fig55
 from abteach.widgets.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
 
-from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .labserver import KERNEL_IDLE, ROOT, LabServer, chosen_size, stripped_copy
 from .pictures import assert_same_picture, png_image
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -34,20 +33,12 @@ MOVE_TIMEOUT_MS = 30_000
 LABELS = [s.label for s in fig55.FIG_5_5]
 
 
-def lecture_size() -> str:
-    """The drawing size the lecture chooses with ``ab.use_size``, read from its source ("screen" if none)."""
-    source = "\n".join("".join(c["source"]) for c in json.loads(LECTURE.read_text())["cells"]
-                        if c["cell_type"] == "code")
-    chosen = re.search(r"ab\.use_size\(\s*[\"'](\w+)[\"']\s*\)", source)
-    return chosen.group(1) if chosen else "screen"
-
-
 @cache
 def expected_widget() -> FigureVsAlgorithm:
     """The lecture's widget as this process builds it: the same searches and size, so the same pictures."""
     fig52 = ab.examples.FIG_5_2
     return figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)},
-                               size=lecture_size())
+                               size=chosen_size(LECTURE))
 
 
 def squash(text: str) -> str:

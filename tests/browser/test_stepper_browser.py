@@ -24,7 +24,7 @@ import abteach as ab
 from abteach.views.export import frame_png
 from abteach.widgets.stepper import frame_options
 
-from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .labserver import KERNEL_IDLE, ROOT, LabServer, chosen_size, stripped_copy
 from .pictures import assert_same_picture, png_image
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -60,7 +60,7 @@ def notebook_cases() -> list[pytest.ParameterSet]:
     # without it, a one-cell notebook exercises the same widget.
     if LECTURE.exists():
         # Its first stepper switches between the two editions.
-        case = NotebookCase(LECTURE.name, LECTURE, editions=(3, 4))
+        case = NotebookCase(LECTURE.name, LECTURE, size=chosen_size(LECTURE), editions=(3, 4))
     else:
         case = NotebookCase("minimal.ipynb", None)
     return [pytest.param(case, id=case.name.removesuffix(".ipynb"))]
