@@ -20,6 +20,7 @@ import re
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -215,6 +216,13 @@ def audit_schemes(page: Page) -> Audited:
 def hub_walk(hub: hubs.Hub) -> Iterator[Walk]:
     """The roster's first student signs in (wrongly, then rightly), waits for their server, looks around, stops it."""
     need_chromium()
+    # In a thread of its own: the browser tests of the same session keep Playwright's loop running in this one,
+    # and Playwright's synchronous API refuses to start inside a running loop.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        yield pool.submit(_walk, hub).result()
+
+
+def _walk(hub: hubs.Hub) -> Walk:
     student = hub.course.students[0]
     api = Session(hub, student)
     api.log_in()
@@ -266,7 +274,7 @@ def hub_walk(hub: hubs.Hub) -> Iterator[Walk]:
             walk.pages["not-running"] = audit_schemes(page)
         finally:
             browser.close()
-    yield walk
+    return walk
 
 
 def _report(where: str, violations: list[Violation]) -> str:
