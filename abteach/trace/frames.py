@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
 from abteach.games.errors import shown
-from abteach.games.trees import Path, Tree, letter_names, path_str
+from abteach.games.trees import Path, Tree, path_str
 from abteach.search.events import Event
 from abteach.search.rules import Edition, TieRule
 from abteach.search.later import Deferred
@@ -321,10 +321,6 @@ class Trace(Sequence[Event]):
                 state = self.game.result(state, action)
             self._names[path] = " ".join(moves) if moves else "root"
         return self._names[path]
-
-    @cached_property
-    def _letters(self) -> dict[Path, str] | None:
-        return letter_names(self.tree) if self.tree is not None else None
 
     def move_name(self, path: Path) -> str:
         """The name of the move that leads into ``path`` (``'a1'`` on the textbook tree), as the tree names it."""

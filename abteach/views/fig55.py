@@ -51,7 +51,7 @@ from abteach.views.sizes import Size
 from abteach.views.styles import Style, mark_nodes, tree_styles
 from abteach.views.tables import Table, table
 from abteach.trace.frames import Status, Trace
-from abteach.games.trees import Path, Tree, letter_names
+from abteach.games.trees import Path, Tree
 from abteach.games import MIN
 
 #: The text beside a node where the figure and the algorithm disagree.
@@ -291,8 +291,7 @@ def stage_alt(tree: Tree, stage: FigureStage, highlight: Iterable[Path] = ()) ->
     >>> stage_alt(ab.examples.FIG_5_2, FIG_5_5[4], [(1,)]).endswith(" A ≠ sign marks where the algorithm disagrees: C.")
     True
     """
-    letters = letter_names(tree) or {}
-    marked = ", ".join(letters.get(p) or tree.name(p) for p in highlight)
+    marked = ", ".join(tree.book_name(p) for p in highlight)
     where = f" A {MARK} sign marks where the algorithm disagrees: {marked}." if marked else ""
     caption = " ".join(stage_caption(stage, tree).replace("\n", ": ").split())
     return f"{caption.rstrip('.')}.{where}"

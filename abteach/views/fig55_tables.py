@@ -27,17 +27,12 @@ from abteach.games import examples
 from abteach.games.trees import Tree
 from abteach.lessons.fig55 import (FIG_5_5, FigureStage, compare, compare_by_stage, disagreement_rows, figure_rows,
                                    stage_steps)
-from abteach.trace import Trace
 from abteach.views.options import check_search
 from abteach.views.tables import Table, table
 
 __all__ = ["figure_table", "stage_steps_table", "disagreement_table", "disagreement_counts"]
 
 _YES_NO = {True: "yes", False: "no (slides only)"}
-
-
-def _trace(search: Any, who: str, argument: str = "search") -> Trace:
-    return check_search(search, who, argument)
 
 
 def figure_table(stages: Sequence[FigureStage] = FIG_5_5, tree: Tree | None = None) -> Table:
@@ -69,7 +64,7 @@ def stage_steps_table(search: Any, stages: Sequence[FigureStage] = FIG_5_5) -> T
     >>> stage_steps_table(ab.alphabeta(ab.examples.FIG_5_2)).rows[0]
     ('(a)', '9')
     """
-    steps = stage_steps(stages, _trace(search, "stage_steps_table"))
+    steps = stage_steps(stages, check_search(search, "stage_steps_table"))
     return table([(f"({label})", step) for label, step in steps.items()], ["stage", "compared at step"])
 
 
@@ -83,7 +78,7 @@ def disagreement_table(search: Any, stages: Sequence[FigureStage] = FIG_5_5) -> 
     [('(e)', 'A'), ('(e+)', 'A'), ('(f)', 'D')]
     """
     keep = ["stage", "node", "figure", "algorithm", "reason"]
-    rows = disagreement_rows(compare(stages, _trace(search, "disagreement_table")))
+    rows = disagreement_rows(compare(stages, check_search(search, "disagreement_table")))
     return table([[r[k] for k in keep] for r in rows], keep)
 
 
@@ -98,7 +93,7 @@ def disagreement_counts(searches: Mapping[str, Any], stages: Sequence[FigureStag
     if not isinstance(searches, Mapping) or not searches:
         raise TypeError(f"searches must be a non-empty dict of label to search, such as "
                         f"{{'3rd edition': ab.alphabeta(tree)}}, not {searches!r}")
-    counts = {label: compare_by_stage(stages, _trace(s, "disagreement_counts", f"searches[{label!r}]"))
+    counts = {label: compare_by_stage(stages, check_search(s, "disagreement_counts", f"searches[{label!r}]"))
               for label, s in searches.items()}
     labels = [f"({s.label})" for s in stages]
     return table([(label, *(len(c[s.label]) for c in counts.values())) for label, s in zip(labels, stages)],
