@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path as FilePath
 from typing import Any, Final
 
@@ -75,14 +76,36 @@ def _check_target(filename: str | FilePath, overwrite: bool) -> FilePath:
     return path
 
 
-def _write(path: FilePath, data: bytes, overwrite: bool) -> FilePath:
+def write_file(path: FilePath, data: bytes, overwrite: bool) -> FilePath:
+    """Write ``data`` to ``path``; an existing file only with ``overwrite``, and then in one step.
+
+    A replaced file keeps its permissions (a slide on a course web server stays
+    readable); a new file gets the mode a plain ``open()`` gives under the umask.
+
+    Examples
+    --------
+    >>> import pathlib, stat, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     target = pathlib.Path(d) / "slide.png"
+    ...     _ = target.write_bytes(b"old")
+    ...     target.chmod(0o640)
+    ...     _ = write_file(target, b"new", overwrite=True)
+    ...     target.read_bytes(), oct(stat.S_IMODE(target.stat().st_mode))
+    (b'new', '0o640')
+    """
     if overwrite:
         # Write beside the target and rename over it, so a failed write never
         # leaves the old file half replaced.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        try:
+            keep: int | None = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            keep = None
+        fd, tmp = _create_beside(path)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
+                if keep is not None:
+                    os.fchmod(fh.fileno(), keep)
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)
@@ -95,6 +118,21 @@ def _write(path: FilePath, data: bytes, overwrite: bool) -> FilePath:
     except FileExistsError:
         raise FileExistsError(f"{path} already exists; pass overwrite=True to replace it") from None
     return path
+
+
+def _create_beside(path: FilePath) -> tuple[int, str]:
+    """A new, empty, hidden file in ``path``'s folder, open for writing: its descriptor and name.
+
+    Made with mode 0o666 less the umask, as ``open()`` makes a file, not
+    ``mkstemp``'s 0o600, which would make a new export readable by its owner only.
+    """
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.part")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue  # another writer's name: draw again
+    raise FileExistsError(f"cannot write {path}: no free name for a temporary file beside it")
 
 
 def _check_events(trace: object, who: str) -> Trace:
@@ -270,7 +308,7 @@ def save_frame(trace: Trace, step: int | Frame, filename: str | FilePath, *, ove
     path, fmt_ = _check_output("save_frame", trace, filename, overwrite, size, dpi, draw_options, FORMATS)
     path = _check_target(path, overwrite)
     fig = draw_frame(trace, step, size=size, **draw_options)
-    return _write(path, figure_bytes(fig, fmt_, dpi=dpi), overwrite)
+    return write_file(path, figure_bytes(fig, fmt_, dpi=dpi), overwrite)
 
 
 def animation_steps(n_steps: int, max_frames: int = MAX_ANIMATION_FRAMES) -> list[int]:
@@ -376,8 +414,8 @@ def save_animation(trace: Trace, filename: str | FilePath, *, overwrite: bool = 
     buf = io.BytesIO()
     frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
                    optimize=False, disposal=1)
-    return _write(path, buf.getvalue(), overwrite)
+    return write_file(path, buf.getvalue(), overwrite)
 
 
-__all__ = ["save_frame", "save_animation", "frame_png", "figure_bytes", "animation_steps",
+__all__ = ["save_frame", "save_animation", "frame_png", "figure_bytes", "animation_steps", "write_file",
            "FORMATS", "MAX_ANIMATION_FRAMES", "MAX_DPI"]
