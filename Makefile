@@ -152,7 +152,7 @@ test: $(VENV)/.installed-test
 # Every test: the fast tier with hypothesis's larger `ci` profile; each lecture run once, which makes both
 # the offline pages and the executed copies that strict nbval checks; then the browser tests (one
 # JupyterLab for all), the grade demo and the JupyterLite build, on those same pages; and,
-# as root, the class on JupyterHub (make hub-demo, and tests/test_hub.py on one hub of test users).
+# as root, the class on JupyterHub (make hub-demo, and tests/browser/test_hub.py on one hub of test users).
 LECTURE_RUN := build/test-run
 test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
 	$(BIN)/python -m mypy abteach

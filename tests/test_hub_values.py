@@ -58,6 +58,6 @@ def test_the_full_tier_installs_the_hub_and_the_fast_tier_runs_none_of_its_tests
     dry = subprocess.run(["make", "-n", "--no-print-directory", "-W", "pyproject.toml", "-W", "course/hub/package.json",
                           "test-all"], cwd=root, capture_output=True, text=True, timeout=60).stdout
     assert "pip install --quiet -e '.[hub]'" in dry and "npm install --prefix build/hub-proxy" in dry
-    for name in ("test_hub.py", "test_hub_demo.py"):
+    for name in ("browser/test_hub.py", "test_hub_demo.py"):
         marks = re.search(r"^pytestmark = \[(.*)\]$", (root / "tests" / name).read_text(), re.M).group(1)
         assert "pytest.mark.slow" in marks and "pytest.mark.hub" in marks, name

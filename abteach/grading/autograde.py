@@ -38,6 +38,7 @@ thrown away.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -254,16 +255,22 @@ def literal_answer(cells: list[str], name: str) -> tuple[Any, str | None]:
 
 
 def feedback_template_dirs() -> list[str]:
-    """The folders ``HTMLExporter.extra_template_basedirs`` needs for :data:`FEEDBACK_TEMPLATE`: abteach's, nbgrader's.
+    """The folders ``HTMLExporter.extra_template_basedirs`` needs for :data:`FEEDBACK_TEMPLATE`: abteach's, then nbgrader's.
+
+    abteach's template extends nbgrader's feedback template, so nbgrader's folder is listed whenever nbgrader is
+    installed (it always is where feedback is written; the fast tests' venv has no nbgrader, and gets abteach's
+    folder alone).
 
     Examples
     --------
-    >>> [Path(d).name for d in feedback_template_dirs()]
-    ['templates', 'templates']
+    >>> Path(feedback_template_dirs()[0], FEEDBACK_TEMPLATE, "conf.json").is_file()
+    True
     """
-    import nbgrader  # type: ignore[import-untyped]
-    nbgrader_templates = Path(nbgrader.__file__).parent / "server_extensions" / "formgrader" / "templates"
-    return [str(Path(__file__).with_name("templates")), str(nbgrader_templates)]
+    ours = [str(Path(__file__).with_name("templates"))]
+    spec = importlib.util.find_spec("nbgrader")
+    if spec is None or spec.origin is None:
+        return ours
+    return ours + [str(Path(spec.origin).parent / "server_extensions" / "formgrader" / "templates")]
 
 
 #: A tag that makes a browser fetch from another site as the page opens: a script, a style sheet, an image, a frame.

@@ -29,9 +29,9 @@ import nbformat
 import pytest
 from playwright.sync_api import Page, Route, ViewportSize, sync_playwright
 
-from .browser.axe import Violation, audit, blocking, counts
-from .browser.labserver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, OUTSIDE
-from .hubclient import Session, hubs, need_hub
+from .axe import Violation, audit, blocking, counts
+from .labserver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, OUTSIDE
+from ..hubclient import Session, hubs, need_hub
 
 pytestmark = [pytest.mark.slow, pytest.mark.hub, pytest.mark.timeout(900)]
 ASSIGNMENT = "write-the-search"
