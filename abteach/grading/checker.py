@@ -60,8 +60,8 @@ from abteach.grading.game import GradingGame, state_names
 from abteach.grading.sandbox import ISOLATIONS, OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
 from abteach.grading.source import SourceUnavailable, Submission, submission, uses_package
 from abteach.lessons.mistakes import MISTAKES
-from abteach.lessons.mistakes.registry import DEPTH_MISTAKES
-from abteach.lessons.practice import interesting, misconception_sentence
+from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup, pairs
+from abteach.lessons.practice import interesting, misconception_sentence, mistake_name, rule_sentence
 from abteach.search.events import Kind
 from abteach.search.result import SearchResult
 from abteach.trace.protocol import Status
@@ -70,6 +70,8 @@ from abteach.trace.protocol import Status
 SEEDED = 8
 #: The mistakes a submission can make: those of a search with no depth limit (the exercise has none).
 CANDIDATES: tuple[str, ...] = tuple(m for m in MISTAKES if m not in DEPTH_MISTAKES)
+#: Two of them made at once (``'root-window-reset+strict-test'``), named only when no single one fits.
+PAIRS: tuple[str, ...] = pairs(CANDIDATES)
 
 
 @dataclass(frozen=True)
@@ -208,10 +210,14 @@ def expectations(seed: int | str, rule: str) -> tuple[tuple[Behaviour, Mapping[s
     for _, tree in grading_trees(seed, rule):
         names = state_names(tree)
         right = behaviour(correct(tree, rule), names)
-        wrong = {m: behaviour(variant(m, tree, rule), names) for m in CANDIDATES}
-        # The tree's search answers with a child index, legal at the root whatever node wrote it;
-        # a game with named moves answers with that node's move name, legal only if it is the root's.
-        wrong["shared-move"] = replace(wrong["shared-move"], move=_shared_move(variant("shared-move", tree, rule)))
+        wrong = {}
+        for m in CANDIDATES + PAIRS:
+            result = variant(m, tree, rule)
+            wrong[m] = behaviour(result, names)
+            if "shared-move" in lookup(m).ids:
+                # The tree's search answers with a child index, legal at the root whatever node wrote it;
+                # a game with named moves answers with that node's move name, legal only if it is the root's.
+                wrong[m] = replace(wrong[m], move=_shared_move(result))
         out.append((right, wrong, names))
     return tuple(out)
 
@@ -475,27 +481,36 @@ def fitting(behaviours: Sequence[Behaviour],
     A mistake that behaves as the correct search on every tree explains nothing and is left out.  Two
     mistakes can fit equally: what a search generates and scores is all the grader sees, and, for
     instance, a search with no cutoff test and one that never passes α and β down both prune nothing.
+    Only when no single mistake fits are two made at once (:data:`PAIRS`) tried: one mistake is the
+    simpler explanation, and a pair that fits alongside a single one adds nothing.
 
     Parameters
     ----------
     behaviours : sequence of Behaviour
         The submission's, one per tree.
     expected : sequence of (Behaviour, mapping)
-        Per tree, the correct search's behaviour and each candidate mistake's, by id.
+        Per tree, the correct search's behaviour and each candidate mistake's (or pair's), by id.
 
     Examples
     --------
     >>> right = Behaviour("a1", frozenset({"A", "B"}), ("b1",))
     >>> every = Behaviour("a1", frozenset({"A", "B", "C"}), ("b1", "c1"))
-    >>> wrong = {m: right for m in CANDIDATES} | {"no-pruning": every, "no-window": every}
+    >>> wrong = {m: right for m in CANDIDATES + PAIRS} | {"no-pruning": every, "no-window": every}
     >>> fitting([every], [(right, wrong)])
     ('no-pruning', 'no-window')
     >>> fitting([right], [(right, wrong)])
     ()
+    >>> fitting([every], [(right, {**wrong, "no-pruning": right, "no-window": right,
+    ...                            "root-window-reset+strict-test": every})])
+    ('root-window-reset+strict-test',)
     """
-    return tuple(m for m in CANDIDATES
-                 if all(b == mistakes[m] for b, (_, mistakes) in zip(behaviours, expected))
-                 and any(mistakes[m] != right for right, mistakes in expected))
+    for candidates in (CANDIDATES, PAIRS):
+        fits = tuple(m for m in candidates
+                     if all(b == mistakes.get(m) for b, (_, mistakes) in zip(behaviours, expected))
+                     and any(mistakes.get(m) != right for right, mistakes in expected))
+        if fits:
+            return fits
+    return ()
 
 
 def diagnosis_lines(fits: Sequence[str], rule: str) -> list[str]:
@@ -511,19 +526,25 @@ def diagnosis_lines(fits: Sequence[str], rule: str) -> list[str]:
 
 
 def _named(mistake_id: str, rule: str, lead: str | None = None) -> list[str]:
-    """One mistake for the feedback: its title and what it does, then its explanation.
+    """One mistake (or two made at once) for the feedback: its name and what it does, then its explanation.
 
     ``lead`` numbers it among several that fit; ``None`` when it is the only one.
     """
-    if mistake_id == "strict-test":
+    parts = lookup(mistake_id).ids
+    if parts == ("strict-test",):
         cuts = ("on ties (v ≥ β, v ≤ α), as the textbook does." if rule == "textbook"
                 else "only on strict inequalities (v > β, v < α), as CS188 does; yours also cuts off on ties.")
         head = "Your search is correct for the other tie rule" if lead is None else f"{lead}the other tie rule"
         return [f"{head}: this exercise cuts off {cuts}"]
-    m = MISTAKES[mistake_id]
-    head = "On every tree your search behaves as one with this mistake: " if lead is None else lead
-    return [f"{head}{m.title}. " + misconception_sentence(mistake_id).replace("Your answers are", "That is"),
-            m.explanation]
+    said = misconception_sentence(mistake_id, rule=rule).replace("Your answers are", "That is")
+    if len(parts) == 1:
+        m = MISTAKES[mistake_id]
+        head = "On every tree your search behaves as one with this mistake: " if lead is None else lead
+        return [f"{head}{m.title}. {said}", m.explanation]
+    head = ("On every tree your search behaves as one with two mistakes at once: " if lead is None
+            else f"{lead}two mistakes at once: ")
+    return [f"{head}{mistake_name(mistake_id, rule)}. {said}",
+            *(rule_sentence(rule) if m == "strict-test" else MISTAKES[m].explanation for m in parts)]
 
 
 def what_it_did(got: Behaviour, want: Behaviour, tree: Tree, names: Mapping[Path, str]) -> str:
@@ -708,5 +729,5 @@ def require_pruned(tree: Tree, leaves: Any, rule: str = "textbook") -> None:
 
 __all__ = ["check_alphabeta", "Report", "Departure", "Behaviour", "grading_trees", "require", "GradingFailed",
            "fitting", "diagnosis_lines", "what_it_did",
-           "CANDIDATES", "SEEDED", "current_student", "minimax_values", "pruned_leaves", "require_minimax",
+           "CANDIDATES", "PAIRS", "SEEDED", "current_student", "minimax_values", "pruned_leaves", "require_minimax",
            "require_pruned"]

@@ -30,6 +30,7 @@ from typing import Any, Mapping
 
 from abteach.games.trees import Path, Tree
 from abteach.lessons.mistakes import MISTAKES, Fault, Search, faulty, run_mistake
+from abteach.lessons.mistakes.variants import FAULTS
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup
 from abteach.lessons.mistakes.running import finish_mistake, resolve
 from abteach.search.alphabeta import alphabeta3, recorder
@@ -50,19 +51,7 @@ Answer = float | str
 
 # The fault each mistake makes, so it can be made again under the strict rule.
 # tests/test_practice.py checks that, under the textbook rule, each gives the registry's own trace.
-_FAULTS: Mapping[str, Fault] = MappingProxyType({
-    "no-pruning": Fault(prune=False),
-    "no-window": Fault(pass_window=False),
-    "root-window-reset": Fault(pass_root_window=False),
-    "alpha-in-min": Fault(min_updates="alpha"),
-    "beta-in-max": Fault(max_updates="beta"),
-    "inverted-test": Fault(max_test="≤", min_test="≥"),
-    "test-before-update": Fault(test_before_update=True),
-    "right-to-left": Fault(right_to_left=True),
-    "one-ply-too-deep": Fault(depth_shift=+1),
-    "one-ply-too-shallow": Fault(depth_shift=-1),
-    "shared-move": Fault(shared_best=True),
-})
+_FAULTS: Mapping[str, Fault] = FAULTS
 
 def check_rule(rule: Any) -> TieRule:
     """The tie rule an exercise names; a ValueError names the rules otherwise.
@@ -85,9 +74,21 @@ def correct(tree: Any, rule: str = "textbook", edition: int = 3) -> SearchResult
 
 
 def fault_of(mistake_id: str) -> Fault | None:
-    """The :class:`Fault` a mistake makes (``None`` for ``strict-test``, which is a tie rule, not a fault)."""
-    lookup(mistake_id)
-    return _FAULTS.get(mistake_id)
+    """The :class:`Fault` a mistake makes, in the textbook's search.
+
+    ``None`` for ``strict-test``, which is a tie rule, not a fault; for a pair
+    of mistakes (``'a+b'``), both faults at once, with the comparisons left as
+    the textbook writes them even when one of the two is ``strict-test``.
+
+    Examples
+    --------
+    >>> fault_of("strict-test+right-to-left")
+    Fault(right_to_left=True)
+    """
+    faults = [_FAULTS[m] for m in lookup(mistake_id).ids if m in _FAULTS]
+    if not faults:
+        return None
+    return faults[0].combine(faults[1]) if len(faults) == 2 else faults[0]
 
 
 def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
@@ -96,7 +97,8 @@ def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
     Parameters
     ----------
     mistake_id : str
-        A key of :data:`~abteach.lessons.mistakes.MISTAKES`.
+        A key of :data:`~abteach.lessons.mistakes.MISTAKES`, or two joined by ``+``
+        (both made at once, see :func:`~abteach.lessons.mistakes.registry.combination`).
     tree : Tree or Game
     rule : {'textbook', 'strict'}
         The rule the *exercise* uses.  The mistake's cutoff tests follow it,
@@ -113,17 +115,17 @@ def variant(mistake_id: str, tree: Any, rule: str = "textbook") -> SearchResult:
     tie = check_rule(rule)
     if tie is TEXTBOOK:
         return run_mistake(mistake_id, tree)
-    lookup(mistake_id)
-    fault = _FAULTS.get(mistake_id)
+    m = lookup(mistake_id)
+    fault = fault_of(m.id)
     search: Search
-    if fault is None:  # strict-test: under the strict rule, the mistake is to prune on ties
-        search, recorded = alphabeta3, TEXTBOOK
+    if "strict-test" in m.ids:
+        # Under the strict rule the mistake is to prune on ties: the textbook's comparisons, with the other fault.
+        search, recorded = (alphabeta3 if fault is None else faulty(fault, name=m.id)), TEXTBOOK
     else:
         # The mistake's own comparisons, made strict: ≥ becomes >, and the inverted ≤ becomes <.
-        search = faulty(Fault(**{**_fields(fault), "max_test": tie.compare(fault.max_test),
-                                 "min_test": tie.compare(fault.min_test)}), name=mistake_id)
-        recorded = tie
-    return run_faulty(search, tree, mistake_id, recorded)
+        assert fault is not None
+        search, recorded = faulty(fault.under(tie), name=m.id), tie
+    return run_faulty(search, tree, m.id, recorded)
 
 
 def run_faulty(search: Search, tree: Any, mistake_id: str, tie: TieRule) -> SearchResult:
@@ -138,10 +140,6 @@ def run_faulty(search: Search, tree: Any, mistake_id: str, tie: TieRule) -> Sear
     log = recorder(problem, True, tie)
     value, action = run(search, problem, log)
     return finish_mistake(m, problem, log, value, action, tie, depth is not None)
-
-
-def _fields(fault: Fault) -> dict[str, Any]:
-    return {name: getattr(fault, name) for name in fault.__dataclass_fields__}
 
 
 def node_answers(result: SearchResult) -> dict[Path, Answer]:

@@ -22,12 +22,16 @@ Examples
 (13, 13, None)
 >>> c = check_answers(t, {**right, "c2": 4, "c3": 6})
 >>> c.score, c.wrong_names, c.misconception
-(11, ['c2', 'c3'], 'no-pruning')
+(11, ['c2', 'c3'], 'root-window-reset')
 
-Every mistake that gives these very answers on this tree is named, since they fit equally:
+Every mistake that gives these very answers on this tree is named, the one that changes the search least
+first (:func:`rank_mistakes`), with what would tell them apart:
 
 >>> c.misconceptions
-('no-pruning', 'no-window', 'root-window-reset', 'right-to-left')
+('root-window-reset', 'no-window', 'no-pruning', 'right-to-left')
+>>> print(c.telling)  # doctest: +NORMALIZE_WHITESPACE
+To tell them apart, work out the window b2 is called with: (−∞, 3) with the window reset at the root;
+(−∞, +∞) with α and β not passed down or no pruning at all; (2, 8) with children visited right to left.
 >>> print(c.verdicts[(1, 1)].reason)
 You wrote 4 for c2, but c2 is never searched: C stops before it, since v=2 ≤ α=3 after c1.
 """
@@ -37,17 +41,20 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from abteach.games.generate import random_tree
 from abteach.games.trees import Node, Path, Tree, path_str, tree
-from abteach.lessons.answers import PRUNED, Answer, check_rule, correct, node_answers, variants_of
-from abteach.lessons.mistakes import MISTAKES
+from abteach.lessons.answers import PRUNED, Answer, check_rule, correct, node_answers, variant
+from abteach.lessons.mistakes import MISTAKES, first_difference
+from abteach.lessons.mistakes.diagnosis import clause
+from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup, pairs
 from abteach.search.events import Bound, Kind, fmt
 from abteach.search.result import SearchResult
 from abteach.trace.algorithms import alphabeta
+from abteach.trace.frames import Trace
 from abteach.trace.protocol import Status
 
 #: Tree sizes for practice: (branching, depth).
@@ -111,8 +118,16 @@ class Check:
     result : SearchResult
         The correct search, traced.
     misconceptions : tuple of str
-        Every mistake the answers fit equally well, the other tie rule first,
-        then in the registry's order (several mistakes can give the same answers on one tree).
+        Every mistake the answers fit equally well, the likeliest first (see
+        :func:`rank_mistakes`); several mistakes can give the same answers on
+        one tree.  When no single mistake fits, two made at once may
+        (``'root-window-reset+strict-test'``).
+    telling : str
+        When several fit: one sentence on the single observation that tells
+        them apart (a node's answer or window), or, when none on this tree
+        does, the first step at which their searches part.
+    rule : str
+        The exercise's tie rule.
     """
 
     verdicts: Mapping[Path, Verdict]
@@ -124,6 +139,8 @@ class Check:
     result: SearchResult = field(repr=False)
     hints: tuple[str, ...] = field(default=(), repr=False)
     misconceptions: tuple[str, ...] = ()
+    telling: str = field(default="", repr=False)
+    rule: str = "textbook"
 
     @property
     def wrong(self) -> list[Path]:
@@ -155,12 +172,20 @@ class Check:
             return f"All {self.out_of} nodes right."
         text = f"{self.score} of {self.out_of} nodes right; look again at {', '.join(self.wrong_names)}."
         if self.misconceptions:
-            text += " " + misconception_sentence(*self.misconceptions)
+            text += " " + misconception_sentence(self.misconceptions[0], rule=self.rule)
+        others = [mistake_name(m, self.rule) for m in self.misconceptions[1:]]
+        if others:
+            text += (f" {'Another mistake fits' if len(others) == 1 else 'Other mistakes fit'} your answers just "
+                     f"as well: {_listed(others)}. {self.telling}")
         return text
 
 
-def misconception_sentence(*mistake_ids: str) -> str:
+def misconception_sentence(*mistake_ids: str, rule: str = "textbook") -> str:
     """'Your answers are what a search gives that …', for one mistake id or several that fit equally.
+
+    ``rule`` is the exercise's tie rule: ``strict-test`` is told as what the
+    student's search did against it.  A pair of mistakes made at once
+    (``'a+b'``) is told as a search that does both.
 
     Examples
     --------
@@ -169,10 +194,76 @@ def misconception_sentence(*mistake_ids: str) -> str:
     >>> misconception_sentence("no-pruning", "no-window")  # doctest: +NORMALIZE_WHITESPACE
     'Your answers are what a search gives that never tests for a cutoff, as plain minimax does,
      or one that does not pass α and β down to the children.'
+    >>> misconception_sentence("root-window-reset+strict-test", rule="strict")  # doctest: +NORMALIZE_WHITESPACE
+    "Your answers are what a search gives that searches each root move with a fresh window (−∞, +∞),
+     and also cuts off on a tie (v ≥ β, v ≤ α, the textbook's rule) where this exercise's strict rule
+     goes on searching."
     """
     if not mistake_ids:
         raise TypeError("misconception_sentence needs at least one mistake id")
-    return "Your answers are what a search gives that " + ", or one that ".join(_DOES[m] for m in mistake_ids) + "."
+    check_rule(rule)
+    return "Your answers are what a search gives that " + ", or one that ".join(
+        ", and also ".join(_does(m, rule) for m in lookup(mid).ids) for mid in mistake_ids) + "."
+
+
+def mistake_name(mistake_id: str, rule: str = "textbook") -> str:
+    """A mistake's name as the exercise under ``rule`` sees it; two made at once are joined by ``+``.
+
+    Examples
+    --------
+    >>> mistake_name("strict-test+root-window-reset")
+    'the window reset at the root + the strict tie rule'
+    >>> mistake_name("strict-test", rule="strict")
+    "the textbook's tie rule"
+    """
+    check_rule(rule)
+    return " + ".join(_TIE_NAMES[rule] if m == "strict-test" else MISTAKES[m].title
+                      for m in lookup(mistake_id).ids)
+
+
+def rule_sentence(rule: str = "textbook") -> str:
+    """What a search under the other tie rule did, told against the exercise's ``rule``.
+
+    The registry's explanation of ``strict-test`` is told against the
+    textbook; under the strict rule the student's mistake is the other way
+    round, so it is told from here.
+
+    Examples
+    --------
+    >>> rule_sentence("strict")  # doctest: +NORMALIZE_WHITESPACE
+    "Your cutoff tests prune on ties, v ≥ β and v ≤ α as the textbook's do, where this exercise's strict
+     rule tests v > β and v < α and goes on searching when v equals the bound."
+    """
+    check_rule(rule)
+    return _RULE_SENTENCES[rule]
+
+
+_TIE_NAMES: Mapping[str, str] = MappingProxyType({"textbook": "the strict tie rule",
+                                                   "strict": "the textbook's tie rule"})
+
+_RULE_SENTENCES: Mapping[str, str] = MappingProxyType({
+    "textbook": ("Your cutoff tests are strict, v > β and v < α, so on a tie your search goes on, where this "
+                 "exercise's textbook rule tests v ≥ β and v ≤ α and cuts off when v equals the bound."),
+    "strict": ("Your cutoff tests prune on ties, v ≥ β and v ≤ α as the textbook's do, where this exercise's "
+               "strict rule tests v > β and v < α and goes on searching when v equals the bound."),
+})
+
+# What the other tie rule does, told against the exercise's rule.
+_OTHER_RULE: Mapping[str, str] = MappingProxyType({
+    "textbook": "does not cut off on a tie (v > β, v < α) where this exercise's textbook rule does (v ≥ β, v ≤ α)",
+    "strict": ("cuts off on a tie (v ≥ β, v ≤ α, the textbook's rule) where this exercise's strict rule "
+               "goes on searching"),
+})
+
+
+def _does(mistake_id: str, rule: str) -> str:
+    return _OTHER_RULE[rule] if mistake_id == "strict-test" else _DOES[mistake_id]
+
+
+def _explain(mistake_id: str, rule: str) -> str:
+    """The first sentence of what a mistake is (each of a pair's), told against the exercise's ``rule``."""
+    return " ".join(rule_sentence(rule) if m == "strict-test" else _first_sentence(MISTAKES[m].explanation)
+                    for m in lookup(mistake_id).ids)
 
 
 _DOES: Mapping[str, str] = MappingProxyType({
@@ -181,7 +272,6 @@ _DOES: Mapping[str, str] = MappingProxyType({
     "root-window-reset": "searches each root move with a fresh window (−∞, +∞)",
     "alpha-in-min": "raises α in MIN nodes where it should lower β",
     "beta-in-max": "lowers β in MAX nodes where it should raise α",
-    "strict-test": "follows the other tie rule (> where this exercise uses ≥, or the other way round)",
     "inverted-test": "has its cutoff tests the wrong way round",
     "test-before-update": "tests for a cutoff before taking the child's value into v",
     "right-to-left": "visits the children from right to left",
@@ -194,12 +284,13 @@ _DOES: Mapping[str, str] = MappingProxyType({
 # -- reading the answers --------------------------------------------------------------
 
 def _names(tree: Tree, result: SearchResult) -> dict[str, Path]:
-    """Every name a node may be given by: the lessons' name, the node's own name, its path written out."""
-    assert result.trace is not None
-    names: dict[str, Path] = {}
+    """Every name a node may be given by: its name (its own, or the lessons' letter), then its path written out.
+
+    Names come first, so a message listing nodes lists names, never paths.
+    """
+    names = {tree.name(node.path): node.path for node in tree.walk()}
     for node in tree.walk():
-        for name in (path_str(node.path), node.name, result.trace.name(node.path)):
-            names.setdefault(name, node.path)
+        names.setdefault(path_str(node.path), node.path)
     return names
 
 
@@ -211,7 +302,7 @@ def _key(key: Any, tree: Tree, names: Mapping[str, Path], what: str) -> Path:
     if isinstance(key, str):
         if key not in names:
             raise ValueError(f"{what} names a node {key!r} that is not in the tree; "
-                             f"nodes are named {', '.join(list(names)[:6])}, ...")
+                             f"nodes are named {', '.join(tree.name(p) for p in list(tree.nodes)[:6])}, ...")
         return names[key]
     raise TypeError(f"{what} keys must be node paths (tuples of ints) or names, not {key!r}")
 
@@ -294,13 +385,27 @@ def check_answers(tree: Tree, answers: Mapping[Any, Any], *, rule: str = "textbo
         raise TypeError(f"windows must map nodes to (α, β) pairs, not {type(windows).__name__}")
     result = correct(tree, rule, edition)
     names = _names(tree, result)
-    given: dict[Path, Answer] = {}
-    for key, value in answers.items():
-        given[_key(key, tree, names, "answers")] = _answer(value, key)
-    given_windows: dict[Path, Window] = {}
-    for key, value in (windows or {}).items():
-        given_windows[_key(key, tree, names, "windows")] = _window(value, key)
+    given = {path: _answer(value, key) for path, (key, value) in _by_node(answers, tree, names, "answers").items()}
+    given_windows = {path: _window(value, key)
+                     for path, (key, value) in _by_node(windows or {}, tree, names, "windows").items()}
     return _check(tree, result, given, given_windows, rule)
+
+
+def _by_node(given: Mapping[Any, Any], tree: Tree, names: Mapping[str, Path],
+             what: str) -> dict[Path, tuple[Any, Any]]:
+    """``given`` keyed by node path, each with the key it was given under.
+
+    A node may be named several ways (``"B"``, ``(0,)``, ``"0"``); two keys for
+    one node would let the last one silently win, so they are refused, by name.
+    """
+    out: dict[Path, tuple[Any, Any]] = {}
+    for key, value in given.items():
+        path = _key(key, tree, names, what)
+        if path in out:
+            raise ValueError(f"{what} gives one node twice, as {out[path][0]!r} and as {key!r} (both name the "
+                             f"node at path {path_str(path)}); keep one")
+        out[path] = (key, value)
+    return out
 
 
 def _check(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], given_windows: Mapping[Path, Window],
@@ -327,16 +432,19 @@ def _check(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], given
                                                   "it has no window.")
             elif not (same(window[0], want_window[0]) and same(window[1], want_window[1])):
                 said = (f"{trace.name(p)} is called with (α, β) = ({fmt(want_window[0])}, {fmt(want_window[1])}), "
-                        f"not ({fmt(window[0])}, {fmt(window[1])}).")
+                        f"not ({fmt(window[0])}, {fmt(window[1])}): "
+                        + "; ".join(window_origin(trace, p, which) for which, k in (("alpha", 0), ("beta", 1))
+                                    if not same(window[k], want_window[k])) + ".")
                 right, reason = False, (reason + " " + said).strip()
         verdicts[p] = Verdict(p, trace.name(p), answer, want, right, reason, window, want_window)
-    misconceptions = _misconceptions(tree, rule, given, expected)
+    ranked = _misconceptions(tree, rule, given, given_windows, _predict("", result))
+    misconceptions = tuple(p.mistake for p in ranked)
     misconception = misconceptions[0] if misconceptions else None
+    telling = _telling(ranked, order, given_windows, rule)
     score = sum(v.right for v in verdicts.values())
     check = Check(MappingProxyType(verdicts), score, len(verdicts), misconception, order,
-                  MappingProxyType(steps), result, misconceptions=misconceptions)
-    return Check(check.verdicts, score, len(verdicts), misconception, order, check.steps, result,
-                 hints(check), misconceptions)
+                  MappingProxyType(steps), result, misconceptions=misconceptions, telling=telling, rule=rule)
+    return replace(check, hints=hints(check))
 
 
 def _search_order(result: SearchResult) -> tuple[dict[Path, int], tuple[Path, ...]]:
@@ -440,35 +548,198 @@ def _minimax(node: Node) -> float:
     return max(values) if node.player == "MAX" else min(values)
 
 
-def _misconceptions(tree: Tree, rule: str, given: Mapping[Path, Answer],
-                    expected: Mapping[Path, Answer]) -> tuple[str, ...]:
-    """The mistakes whose answers explain the student's wrong ones best, if any does clearly.
+# -- which mistake the answers fit -------------------------------------------------------
 
-    For each mistake: how many wrong answers it explains (the student gave
-    exactly its answer), against how many it does not (the student gave
-    something else) plus how many of its own departures the student did not
-    make.  It is a candidate when it explains more than twice what it misses;
-    every candidate with the best margin is named, the other tie rule first and
-    then in the registry's order, so answers that follow a mistake exactly name
-    it, and every other mistake giving identical answers on this tree.
+@dataclass(frozen=True)
+class _Prediction:
+    """What a search (a mistake's, or the correct one) would have the student write: answers and windows."""
+
+    mistake: str
+    answers: Mapping[Path, Answer]
+    windows: Mapping[Path, Window | None]
+    trace: Trace
+
+    def observed(self, key: tuple[str, Path]) -> Answer | Window | None:
+        kind, p = key
+        return self.answers[p] if kind == "answer" else self.windows[p]
+
+
+def _predict(mistake: str, result: SearchResult) -> _Prediction:
+    trace = result.trace
+    assert trace is not None
+    last = trace.last()
+    windows: dict[Path, Window | None] = {}
+    for p in node_answers(result):
+        state = last.node(p)
+        windows[p] = (float(state.window[0]), float(state.window[1])) if state.status is Status.DONE else None
+    return _Prediction(mistake, node_answers(result), windows, trace)
+
+
+def _agree(x: Any, y: Any) -> bool:
+    """Two answers, or two windows, agree (a window of ``None``: the node is never called)."""
+    if isinstance(x, tuple) or isinstance(y, tuple):
+        return isinstance(x, tuple) and isinstance(y, tuple) and all(same(a, b) for a, b in zip(x, y))
+    return same(x, y)
+
+
+def _misconceptions(tree: Tree, rule: str, given: Mapping[Path, Answer], given_windows: Mapping[Path, Window],
+                    right: _Prediction) -> list[_Prediction]:
+    """The mistakes whose answers (and windows, where given) explain the student's wrong ones, likeliest first.
+
+    For each mistake: how many wrong observations it explains (the student
+    gave exactly its answer, or its window), against how many it does not
+    (the student gave something else) plus how many of its own departures the
+    student did not make.  It is a candidate when it explains more than twice
+    what it misses, and the candidates with the best margin are kept.  Only
+    when no single mistake is a candidate are two made at once tried.
     """
-    wrong = [p for p in expected if not same(given.get(p), expected[p])]
+    student: dict[tuple[str, Path], Any] = {("answer", p): given.get(p) for p in right.answers}
+    student.update({("window", p): w for p, w in given_windows.items()})
+    wrong = [k for k, x in student.items() if not _agree(x, right.observed(k))]
     if not wrong:
-        return ()
-    margins: dict[str, int] = {}
-    found = variants_of(tree, rule)
-    # The other tie rule goes first: it is the likeliest reason answers differ on ties alone.
-    for mid in sorted(found, key=lambda m: m != "strict-test"):
-        theirs = node_answers(found[mid])
-        departs = [p for p in expected if not same(theirs[p], expected[p])]
-        if not departs:
-            continue
-        explained = sum(same(given.get(p), theirs[p]) for p in wrong)
-        missed = sum(not same(given.get(p), theirs[p]) for p in wrong) + sum(p not in wrong for p in departs)
-        if explained > 2 * missed:
-            margins[mid] = explained - missed
-    best = max(margins.values(), default=None)
-    return tuple(mid for mid, margin in margins.items() if margin == best)
+        return []
+    singles = [m for m in MISTAKES]
+    for candidates in (singles, pairs(m for m in singles if m not in DEPTH_MISTAKES)):
+        margins: dict[str, int] = {}
+        predictions: dict[str, _Prediction] = {}
+        for mid in candidates:
+            theirs = _predict(mid, variant(mid, tree, rule))
+            departs = [k for k in student if not _agree(theirs.observed(k), right.observed(k))]
+            if not departs:
+                continue
+            explained = sum(_agree(student[k], theirs.observed(k)) for k in wrong)
+            missed = len(wrong) - explained + sum(k not in wrong for k in departs)
+            if explained > 2 * missed:
+                margins[mid], predictions[mid] = explained - missed, theirs
+        if margins:
+            best = max(margins.values())
+            return rank_mistakes([predictions[m] for m in margins if margins[m] == best], right)
+    return []
+
+
+def rank_mistakes(fits: list[_Prediction], right: _Prediction) -> list[_Prediction]:
+    """Mistakes that fit the answers equally, the likeliest first.
+
+    The rule is parsimony: of the explanations that fit, prefer the one that
+    changes least.  First, the mistake whose search departs from the correct
+    one at the fewest places a student could write down on this tree (every
+    node's answer and window): a fresh window at the root alone, say, before
+    no window passed anywhere, when both give these answers.  Then the one
+    whose pseudocode differs from the textbook's in the fewest lines, so a
+    student whose windows are (−∞, +∞) everywhere is told that α and β are not
+    passed down (two lines) before that nothing is pruned (six lines), which
+    gives the same windows.  Then one mistake before two made at once, the
+    other tie rule first (the commonest reason answers differ on ties alone),
+    and the registry's order.
+    """
+    keys = [(kind, p) for p in right.answers for kind in ("answer", "window")]
+    order = list(MISTAKES)
+
+    def key(pred: _Prediction) -> tuple[int, int, int, bool, int]:
+        m = lookup(pred.mistake)
+        departures = sum(not _agree(pred.observed(k), right.observed(k)) for k in keys)
+        return (departures, len(m.edits), len(m.ids), m.ids[0] != "strict-test", order.index(m.ids[0]))
+
+    return sorted(fits, key=key)
+
+
+def _telling(ranked: list[_Prediction], order: tuple[Path, ...], given_windows: Mapping[Path, Window],
+             rule: str) -> str:
+    """One sentence on what tells the mistakes in ``ranked`` apart, the likeliest first; empty for one or none.
+
+    The observation is a node's answer or window the student has not given,
+    in the order the search reaches the nodes, that splits the mistakes into
+    the most groups (the likeliest alone in its group, if it can be).  When
+    none on this tree does, the first step at which the two likeliest
+    mistakes' own searches part is told instead.
+    """
+    if len(ranked) < 2:
+        return ""
+    top = ranked[0]
+    best: tuple[tuple[int, bool], tuple[str, Path], list[tuple[Any, list[str]]]] | None = None
+    for p in order:
+        for kind in ("window", "answer"):
+            if kind == "window" and p in given_windows:
+                continue
+            groups: list[tuple[Any, list[str]]] = []
+            for pred in ranked:
+                x = pred.observed((kind, p))
+                group = next((g for g in groups if _agree(g[0], x)), None)
+                if group is None:
+                    groups.append((x, [pred.mistake]))
+                else:
+                    group[1].append(pred.mistake)
+            score = (len(groups), len(groups[0][1]) == 1)
+            if len(groups) > 1 and (best is None or score > best[0]):
+                best = (score, (kind, p), groups)
+    names = {pred.mistake: mistake_name(pred.mistake, rule) for pred in ranked}
+    trace = top.trace
+    if best is not None:
+        (kind, p), groups = best[1], best[2]
+        what = (f"work out the window {trace.name(p)} is called with" if kind == "window"
+                else f"work out what {trace.name(p)} returns")
+        said = "; ".join(f"{_observation(x)} with {' or '.join(names[m] for m in ms)}" for x, ms in groups)
+        return f"To tell them apart, {what}: {said}."
+    other = ranked[1]
+    d = first_difference(top.trace, other.trace)
+    if d is None or d.correct is None or d.buggy is None:  # pragma: no cover - they differ from the correct search
+        return f"Nothing on this tree tells {names[top.mistake]} from {names[other.mistake]}."
+    return (f"No answer or window on this tree tells {names[top.mistake]} from {names[other.mistake]}, only the "
+            f"code does: at step {d.step}, with {names[top.mistake]}, {clause(top.trace, d.correct)}; with "
+            f"{names[other.mistake]}, {clause(other.trace, d.buggy)}.")
+
+
+def _observation(x: Any) -> str:
+    if x is None:
+        return "it is never called"
+    if isinstance(x, tuple):
+        return f"({fmt(x[0])}, {fmt(x[1])})"
+    return _say(x)
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def window_origin(trace: Trace, p: Path, which: str) -> str:
+    """Why the correct search calls ``p`` with its α (``which='alpha'``) or β: where that bound was set.
+
+    A bound is set at some node after one of its children returned, and every
+    node passes its window on to the children it calls after that; a bound no
+    node has moved is still where the search started it, at ±∞.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> window_origin(tr, (1,), "alpha")
+    "A's α became 3 when B returned 3, and A passes it on to C"
+    >>> window_origin(tr, (2, 2), "alpha")
+    "A's α became 3 when B returned 3, and it comes down to d3 through D"
+    >>> window_origin(tr, (1,), "beta")
+    'β is still +∞: no node above C has moved it before C is called'
+    """
+    sym = "α" if which == "alpha" else "β"
+    events = trace.events
+    called = next(i for i, e in enumerate(events) if e.kind == Kind.ENTER and e.node == p)
+    value = getattr(events[called], which)
+    node, before = p, called
+    while node:
+        q = node[:-1]
+        entered = next(i for i, e in enumerate(events) if e.kind == Kind.ENTER and e.node == q)
+        if not same(getattr(events[entered], which), value):
+            # q moved the bound to this value itself, after one of its children returned.
+            k = next(i for i in range(entered, before) if events[i].kind == Kind.WINDOW and events[i].node == q
+                     and events[i].which == which and same(getattr(events[i], which), value))
+            child = next(e for e in reversed(events[entered:k])
+                         if e.kind in (Kind.EXIT, Kind.LEAF) and e.node[:-1] == q)
+            between = [trace.name(p[:n]) for n in range(len(q) + 1, len(p))]
+            route = (f"{trace.name(q)} passes it on to {trace.name(p)}" if not between else
+                     f"it comes down to {trace.name(p)} through {_listed(between)}")
+            return (f"{trace.name(q)}'s {sym} became {fmt(value)} when {trace.name(child.node)} returned "
+                    f"{fmt(child.value)}, and {route}")
+        node, before = q, entered
+    return f"{sym} is still {fmt(value)}: no node above {trace.name(p)} has moved it before {trace.name(p)} is called"
 
 
 # -- help -----------------------------------------------------------------------------
@@ -495,8 +766,9 @@ def hints(check: Check) -> tuple[str, ...]:
         parent = trace.name(first[:-1]) if first else name
         out.append(f"Watch {parent} just before it would reach {name}: compare its v with its α and β.")
     if check.misconceptions:
-        out.append(misconception_sentence(*check.misconceptions) + " "
-                   + " ".join(_first_sentence(MISTAKES[m].explanation) for m in check.misconceptions))
+        best = check.misconceptions[0]
+        out.append(" ".join(x for x in (misconception_sentence(best, rule=check.rule), _explain(best, check.rule),
+                                         check.telling) if x))
     out.append(v.reason)
     return tuple(out)
 
@@ -587,4 +859,5 @@ def interesting(t: Tree, rule: str = "textbook", ties: bool = False) -> bool:
 
 
 __all__ = ["check_answers", "Check", "Verdict", "practice_tree", "interesting", "hints", "misconception_sentence",
+           "mistake_name", "rule_sentence", "rank_mistakes", "window_origin",
            "same", "named", "SIZES", "SHAPES", "PRUNED"]

@@ -190,7 +190,10 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
         if b.kind == Kind.TEST and c.kind == Kind.VALUE:
             return (f"{name} tests {b.test} before taking the child's value in; "
                     f"the correct search first sets v = {fmt(c.v)}")
-        return f"{name} does {_doing(tr, b)} where the correct search does {_doing(tr, c)}"
+        if c.kind == Kind.TEST:
+            # The test is missing: say what the node does in its place, and which test it skips.
+            return f"{name} makes no cutoff test and {predicate(tr, b)}, where the correct search tests {c.test}"
+        return f"{name} {predicate(tr, b)} where, in the correct search, it {predicate(tr, c)}"
     kind = b.kind
     if kind == Kind.ENTER:
         return (f"{name} is called with (α, β) = ({fmt(b.alpha)}, {fmt(b.beta)}) "
@@ -211,7 +214,46 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
         if x != y:
             return (f"{_field_name(f)} at {name} is {_show(x)} "
                     f"where the correct search has {_show(y)} ({kind} step)")
-    return f"{name} does {_doing(tr, b)} where the correct search does {_doing(tr, c)}"  # pragma: no cover
+    return f"{name} {predicate(tr, b)} where, in the correct search, it {predicate(tr, c)}"  # pragma: no cover
+
+
+def predicate(tr: Trace, e: Event) -> str:
+    """What the node of step ``e`` does there, as a verb phrase with the node as its subject.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> [predicate(tr, e) for e in tr.events[2:5]]
+    ['is called with (α, β) = (−∞, +∞)', 'sets v = +∞', 'is called with (α, β) = (−∞, +∞)']
+    """
+    return {
+        Kind.ENTER: lambda: f"is called with (α, β) = ({fmt(e.alpha)}, {fmt(e.beta)})",
+        Kind.LEAF: lambda: f"is evaluated ({fmt(e.value)})",
+        Kind.VALUE: lambda: f"sets v = {fmt(e.v)}",
+        Kind.TEST: lambda: f"tests {e.test}, which does not cut off",
+        Kind.WINDOW: lambda: f"sets {_sym(e.which)} = {fmt(_bound(e))}",
+        Kind.CUTOFF: lambda: f"cuts off ({e.test})",
+        Kind.EXIT: lambda: f"returns {fmt(e.value)}",
+        Kind.DONE: lambda: f"answers {_move(tr, e.move)}",
+        Kind.PROBE: lambda: "looks itself up in the table",
+        Kind.STORE: lambda: "stores its result in the table",
+    }.get(e.kind, lambda: f"takes a {e.kind} step")()
+
+
+def clause(tr: Trace, e: Event) -> str:
+    """What step ``e`` does, as a clause: the node it is about, then :func:`predicate`.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> clause(tr, tr.events[8]), clause(tr, tr.events[-1])
+    ('B sets β = 3', 'the search answers a1')
+    """
+    if e.kind == Kind.DONE:
+        return f"the search {predicate(tr, e)}"
+    return f"{tr.name(e.node)} {predicate(tr, e)}"
 
 
 def _short(tr: Trace, name: str) -> str:
@@ -519,5 +561,5 @@ def _example_name(game: Any) -> str:
 
 
 __all__ = [
-    "Difference", "first_difference", "Diagnosis", "diagnose", "summary_rows", "SUMMARY_COLUMNS",
+    "Difference", "first_difference", "predicate", "clause", "Diagnosis", "diagnose", "summary_rows", "SUMMARY_COLUMNS",
 ]

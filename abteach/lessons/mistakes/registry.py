@@ -16,12 +16,14 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from abteach.games import examples
 from abteach.lessons.mistakes.variants import (
-    Search, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_pruning, no_window, one_ply_too_deep,
+    FAULTS, Search, faulty, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_pruning, no_window, one_ply_too_deep,
     one_ply_too_shallow, right_to_left, root_window_reset, shared_move, strict_test,
 )
 from abteach.search.rules import STRICT, TEXTBOOK, TieRule
@@ -64,7 +66,10 @@ class Mistake:
     edits : tuple
         How its pseudocode departs from the textbook's (see :meth:`listing`).
     tie : TieRule
-        The tie rule its cutoff test uses (only the strict-test mistake differs).
+        The tie rule its cutoff test uses (only the strict-test mistake, alone or in a pair, differs).
+    parts : tuple of str
+        For two mistakes made at once (:func:`combination`), their ids; empty for one mistake.
+        A combination has no worked example of its own: its ``expected`` is empty and ``step`` 0.
 
     Examples
     --------
@@ -85,6 +90,12 @@ class Mistake:
     node: Path
     edits: Edits = field(default=(), repr=False)
     tie: TieRule = TEXTBOOK
+    parts: tuple[str, ...] = ()
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The registered mistakes this one is made of: itself, or the two of a combination."""
+        return self.parts or (self.id,)
 
     @property
     def example_tree(self) -> Tree:
@@ -439,18 +450,106 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
 DEPTH_MISTAKES: frozenset[str] = frozenset({"one-ply-too-deep", "one-ply-too-shallow"})
 
 
+#: What joins the ids of two mistakes made at once: ``'strict-test+root-window-reset'``.
+JOIN = "+"
+
+
+def combination(first: str, second: str) -> Mistake:
+    """Two registered mistakes made at once, as one :class:`Mistake` whose id joins theirs with ``+``.
+
+    Every mistake but ``strict-test`` is a :class:`~abteach.lessons.mistakes.variants.Fault`
+    in the one textbook search, so two are made at once by getting both faults'
+    lines wrong (:meth:`Fault.combine`); ``strict-test`` is the other tie rule, so
+    with it the other mistake's cutoff comparisons are made strict.  The two are
+    put in the registry's order, so either order names the same pair.
+
+    Raises
+    ------
+    KeyError
+        An id that is not a registered mistake.
+    ValueError
+        The same mistake twice, a depth mistake (the exercises that combine
+        mistakes have no depth limit), or two that get the same line wrong differently.
+
+    Examples
+    --------
+    >>> m = combination("root-window-reset", "strict-test")
+    >>> m.id, m.ids, m.tie.name
+    ('root-window-reset+strict-test', ('root-window-reset', 'strict-test'), 'strict')
+    >>> print(m.listing().text("max.test"))
+        if v > β then return v   ✗ strict: no cutoff on a tie
+    """
+    return _combination(*sorted((lookup(first).id, lookup(second).id), key=list(MISTAKES).index))
+
+
+@lru_cache(maxsize=None)  # the registry is fixed, so each pair is built once
+def _combination(first: str, second: str) -> Mistake:
+    if first == second:
+        raise ValueError(f"a combination needs two different mistakes, not {first!r} twice")
+    depth = [m for m in (first, second) if m in DEPTH_MISTAKES]
+    if depth:
+        raise ValueError(f"{depth[0]!r} needs a depth limit, so it is not combined with another mistake")
+    a, b = MISTAKES[first], MISTAKES[second]
+    faults = [FAULTS[m] for m in (first, second) if m in FAULTS]
+    fault = faults[0].combine(faults[1]) if len(faults) == 2 else faults[0]
+    strict = "strict-test" in (first, second)
+    return Mistake(
+        id=f"{first}{JOIN}{second}",
+        title=f"{a.title} + {b.title}",
+        explanation=f"Two mistakes at once. {a.explanation} And: {b.explanation}",
+        search=faulty(fault.under(STRICT) if strict else fault, name=f"{first}{JOIN}{second}".replace("-", "_")),
+        symptom=f"both at once: {a.symptom}; and {b.symptom}",
+        example=a.example,
+        options=MappingProxyType({**a.options, **b.options}),
+        expected="",
+        step=0,
+        node=(),
+        edits=a.edits + b.edits,
+        tie=STRICT if strict else TEXTBOOK,
+        parts=(first, second),
+    )
+
+
+def pairs(ids: Iterable[str]) -> tuple[str, ...]:
+    """The ids of every combination of two of ``ids`` that can be made at once, in the registry's order.
+
+    Examples
+    --------
+    >>> pairs(["strict-test", "root-window-reset", "one-ply-too-deep"])
+    ('root-window-reset+strict-test',)
+    >>> pairs(["no-pruning", "test-before-update"])  # no test at all cannot come before the update
+    ()
+    """
+    order = list(MISTAKES)
+    chosen = sorted({lookup(m).id for m in ids}, key=order.index)
+    out = []
+    for first, second in combinations(chosen, 2):
+        try:
+            out.append(combination(first, second).id)
+        except ValueError:
+            continue  # the two cannot be made at once
+    return tuple(out)
+
+
 def lookup(mistake_id: str) -> Mistake:
     """The :class:`Mistake` with this id, or a KeyError that lists the ids.
+
+    Two ids joined by ``+`` name both mistakes made at once (:func:`combination`).
 
     Examples
     --------
     >>> lookup("shared-move").title
     'the best move taken from the wrong level'
+    >>> lookup("strict-test+root-window-reset").id
+    'root-window-reset+strict-test'
     """
+    if isinstance(mistake_id, str) and mistake_id.count(JOIN) == 1:
+        return combination(*mistake_id.split(JOIN))
     try:
         return MISTAKES[mistake_id]
     except (KeyError, TypeError):
-        raise KeyError(f"unknown mistake {mistake_id!r}; the mistakes are: {', '.join(MISTAKES)}") from None
+        raise KeyError(f"unknown mistake {mistake_id!r}; the mistakes are: {', '.join(MISTAKES)}, "
+                       f"or two of them joined by {JOIN!r}") from None
 
 
-__all__ = ["Mistake", "MISTAKES", "DEPTH_MISTAKES", "lookup", "Line", "Edits"]
+__all__ = ["Mistake", "MISTAKES", "DEPTH_MISTAKES", "JOIN", "lookup", "combination", "pairs", "Line", "Edits"]

@@ -33,13 +33,13 @@ Fault(max_test='≤', min_test='≥')
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from math import inf
 from types import MappingProxyType
 from typing import Any, Callable, Literal, Mapping
 
 from abteach.search.alphabeta import alphabeta3
-from abteach.search.rules import STRICT
+from abteach.search.rules import STRICT, TieRule
 from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Comparison, Tally
 from abteach.games.trees import MAX_DEPTH, Path
@@ -145,6 +145,47 @@ class Fault:
     def in_order(self, children: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
         """The node's children in the order the loop visits them."""
         return children[::-1] if self.right_to_left else children
+
+    def changed(self) -> dict[str, Any]:
+        """The fault points this fault gets wrong, by field name, with their wrong lines."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}
+
+    def combine(self, other: "Fault") -> "Fault":
+        """Both faults at once: every line either gets wrong, wrong as it does.
+
+        Two mistakes combine when they get different lines wrong; two that
+        write the same line differently cannot both be made, and neither can
+        a pair :class:`Fault` itself refuses (no cutoff test, tested early).
+
+        Raises
+        ------
+        ValueError
+            Naming the line both get wrong, or the pair Fault refuses.
+
+        Examples
+        --------
+        >>> Fault(pass_root_window=False).combine(Fault(right_to_left=True))
+        Fault(pass_root_window=False, right_to_left=True)
+        >>> Fault(max_test="≤", min_test="≥").combine(Fault(max_test=">"))
+        Traceback (most recent call last):
+        ...
+        ValueError: the two faults write max_test differently: '≤' and '>'
+        """
+        mine, theirs = self.changed(), other.changed()
+        for name in mine.keys() & theirs.keys():
+            if mine[name] != theirs[name]:
+                raise ValueError(f"the two faults write {name} differently: {mine[name]!r} and {theirs[name]!r}")
+        return Fault(**{**mine, **theirs})
+
+    def under(self, tie: TieRule) -> "Fault":
+        """This fault with its cutoff comparisons made as ``tie`` makes them (≥ becomes > under the strict rule).
+
+        Examples
+        --------
+        >>> Fault(max_test="≤", min_test="≥").under(STRICT)
+        Fault(max_test='<', min_test='>')
+        """
+        return replace(self, max_test=tie.compare(self.max_test), min_test=tie.compare(self.min_test))
 
 
 def faulty(fault: Fault, *, name: str = "faulty_alphabeta", doc: str | None = None) -> Search:
@@ -265,48 +306,65 @@ def _tighten(which: BoundName, α: float, β: float, v: float) -> tuple[float, f
 
 # -- the mistakes ---------------------------------------------------------------------
 
+#: The fault each mistake makes, by the mistake's id in the registry.  ``strict-test`` has none: it is
+#: the textbook's search under the other tie rule, and it combines with a fault by making that fault's
+#: comparisons the other rule's (see :meth:`Fault.under`).
+FAULTS: Mapping[str, Fault] = MappingProxyType({
+    "no-pruning": Fault(prune=False),
+    "no-window": Fault(pass_window=False),
+    "root-window-reset": Fault(pass_root_window=False),
+    "alpha-in-min": Fault(min_updates="alpha"),
+    "beta-in-max": Fault(max_updates="beta"),
+    "inverted-test": Fault(max_test="≤", min_test="≥"),
+    "test-before-update": Fault(test_before_update=True),
+    "right-to-left": Fault(right_to_left=True),
+    "one-ply-too-deep": Fault(depth_shift=+1),
+    "one-ply-too-shallow": Fault(depth_shift=-1),
+    "shared-move": Fault(shared_best=True),
+})
+
 no_pruning: Search = faulty(
-    Fault(prune=False), name="no_pruning",
+    FAULTS["no-pruning"], name="no_pruning",
     doc="No cutoff test and no bound moved: plain minimax, with α and β carried along unused.")
 
 no_window: Search = faulty(
-    Fault(pass_window=False), name="no_window",
+    FAULTS["no-window"], name="no_window",
     doc="α and β are not passed down: every child is searched with (−∞, +∞).")
 
 root_window_reset: Search = faulty(
-    Fault(pass_root_window=False), name="root_window_reset",
+    FAULTS["root-window-reset"], name="root_window_reset",
     doc="The root searches each of its moves with a fresh (−∞, +∞), as the old arg max root does.")
 
 alpha_in_min: Search = faulty(
-    Fault(min_updates="alpha"), name="alpha_in_min",
+    FAULTS["alpha-in-min"], name="alpha_in_min",
     doc="MIN-VALUE keeps MAX-VALUE's line α ← MAX(α, v) instead of β ← MIN(β, v).")
 
 beta_in_max: Search = faulty(
-    Fault(max_updates="beta"), name="beta_in_max",
+    FAULTS["beta-in-max"], name="beta_in_max",
     doc="MAX-VALUE keeps MIN-VALUE's line β ← MIN(β, v) instead of α ← MAX(α, v).")
 
 inverted_test: Search = faulty(
-    Fault(max_test="≤", min_test="≥"), name="inverted_test",
+    FAULTS["inverted-test"], name="inverted_test",
     doc="The cutoff tests point the wrong way: v ≤ β in MAX-VALUE, v ≥ α in MIN-VALUE.")
 
 cutoff_before_update: Search = faulty(
-    Fault(test_before_update=True), name="cutoff_before_update",
+    FAULTS["test-before-update"], name="cutoff_before_update",
     doc="The cutoff is tested on the old v, before the child's value is taken in.")
 
 right_to_left: Search = faulty(
-    Fault(right_to_left=True), name="right_to_left",
+    FAULTS["right-to-left"], name="right_to_left",
     doc="The children are searched last to first (a stack popped, or a reversed loop).")
 
 one_ply_too_deep: Search = faulty(
-    Fault(depth_shift=+1), name="one_ply_too_deep",
+    FAULTS["one-ply-too-deep"], name="one_ply_too_deep",
     doc="CUTOFF-TEST with ``>`` where it needs ``≥``: the ply at the limit is expanded too.")
 
 one_ply_too_shallow: Search = faulty(
-    Fault(depth_shift=-1), name="one_ply_too_shallow",
+    FAULTS["one-ply-too-shallow"], name="one_ply_too_shallow",
     doc="CUTOFF-TEST that counts the root as ply 1, so it stops one ply early.")
 
 shared_move: Search = faulty(
-    Fault(shared_best=True), name="shared_move",
+    FAULTS["shared-move"], name="shared_move",
     doc="One ``best`` variable for the whole search: the answer is whichever node improved last.")
 
 
@@ -321,7 +379,7 @@ def strict_test(p: Problem, log: Tally) -> tuple[float, Any]:
 
 
 __all__ = [
-    "Search", "Fault", "faulty",
+    "Search", "Fault", "FAULTS", "faulty",
     "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",
     "cutoff_before_update", "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
 ]
