@@ -1,7 +1,7 @@
 """The submission's side of a graded run, alone in a fresh interpreter.
 
 :mod:`abteach.grading.sandbox` starts ``python -I -S -c <this file's text>
-MEMORY CPU OUTPUT FILES SECCOMP``, under bubblewrap, and talks to it in JSON lines
+MEMORY CPU OUTPUT FILES SECCOMP PATH``, under bubblewrap, and talks to it in JSON lines
 over its stdin and stdout.  It imports nothing but the standard library, so
 nothing of the grader is in this process: no tree, no seed, no expected
 answer, no record.  Its game only asks: every ``to_move``, ``actions``,
@@ -286,12 +286,18 @@ def play(function: Callable[..., Any], game: Game, sink: Sink) -> dict[str, Any]
 
 
 def main(argv: list[str]) -> NoReturn:
-    """Run the conversation; ``argv`` is ``[_, MEMORY, CPU, OUTPUT, FILES, SECCOMP]`` (the program in hex, or '-')."""
+    """Run the conversation; ``argv`` is ``[_, MEMORY, CPU, OUTPUT, FILES, SECCOMP, PATH]``.
+
+    SECCOMP is the program in hex, or '-'; PATH the folders of the allowed packages, comma-separated, or '-'.
+    """
     memory, cpu, output, files = (int(a) for a in argv[1:5])
     limit(memory, cpu, files)
     forbid(bytes.fromhex(argv[5]) if argv[5] != "-" else b"")
+    # The allowed packages' folder inside the sandbox (numpy): read-only, and nothing else of the machine's.
+    if len(argv) > 6 and argv[6] != "-":
+        sys.path.extend(argv[6].split(","))
     channel = Channel(*silence())
-    channel.send({"t": "hello"})
+    channel.send({"t": "hello", "uid": os.getuid()})
     order = channel.receive()
     sink = Sink(output)
     sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = sink  # type: ignore[assignment,misc]

@@ -52,7 +52,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path as FilePath
-from typing import Any, Callable, Collection, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from abteach.grading.game import GradingGame, State
 
@@ -76,6 +76,8 @@ REPR_LIMIT = 40
 ERROR_CHARS = 300
 #: Size of the submission's private /tmp, in bytes.
 TMP_SIZE = 1 << 20
+#: Seconds a submission may take on all the games of one check together (a notebook's budget).
+TOTAL_LIMIT = 30.0
 #: Seconds to wait for the interpreter to start before the first game.
 START_LIMIT = 30.0
 #: How a submission is kept apart: ``'bwrap'`` (bubblewrap and the limits) or ``'limits'`` (the limits alone).
@@ -112,6 +114,9 @@ class Run:
     shown : str
         What it returned, described for feedback: at most :data:`REPR_LIMIT`
         characters of repr, or only its type on a hidden game.
+    over_budget : bool
+        For 'timeout': stopped at the end of the whole check's time
+        (:data:`TOTAL_LIMIT`), not at this game's own limit.
     """
 
     status: str
@@ -121,6 +126,7 @@ class Run:
     error: str = ""
     seconds: float = 0.0
     shown: str = ""
+    over_budget: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +204,52 @@ def _interpreter() -> str:
     return os.path.realpath(base)
 
 
+#: The user a sandbox runs as when the grader is root: ``nobody``, who owns nothing.
+UNPRIVILEGED = 65534
+#: Where the allowed packages appear inside the sandbox (each top-level entry of its distribution).
+PACKAGES_DIR = "/packages"
+#: The environment variable that lists the packages a submission may import, comma-separated.
+PACKAGES_VARIABLE = "ABTEACH_SANDBOX_PACKAGES"
+#: The allowed packages when the course lists none: numpy, for ``np.inf``.
+DEFAULT_PACKAGES = ("numpy",)
+#: Packages no sandbox may show, whatever a course lists: using them is not writing the search.
+NEVER_ALLOWED = frozenset({"abteach", "course", "nbgrader", "jupyter_server", "notebook"})
+
+
+def allowed_packages(environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The packages a submission may import besides the standard library, as the course lists them.
+
+    The course lists them in :data:`PACKAGES_VARIABLE` (``course/nbgrader_config.py`` sets it);
+    :data:`DEFAULT_PACKAGES` when it is not set.
+
+    Examples
+    --------
+    >>> allowed_packages({"ABTEACH_SANDBOX_PACKAGES": "numpy, sortedcontainers"})
+    ('numpy', 'sortedcontainers')
+    >>> allowed_packages({})
+    ('numpy',)
+    >>> allowed_packages({"ABTEACH_SANDBOX_PACKAGES": ""})
+    ()
+    """
+    environ = os.environ if environ is None else environ
+    text = environ.get(PACKAGES_VARIABLE)
+    if text is None:
+        return DEFAULT_PACKAGES
+    return check_packages(tuple(p.strip() for p in text.split(",") if p.strip()), PACKAGES_VARIABLE)
+
+
+def check_packages(packages: Sequence[str], argument: str = "packages") -> tuple[str, ...]:
+    """``packages`` if each is the name of a top-level package a sandbox may show; a ValueError naming it otherwise."""
+    if isinstance(packages, str):
+        raise TypeError(f"{argument} must be a sequence of package names, not the str {packages!r}")
+    for name in packages:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"{argument}: {name!r} is not the name of a top-level package")
+        if name in NEVER_ALLOWED:
+            raise ValueError(f"{argument}: {name!r} may never be imported by a submission")
+    return tuple(packages)
+
+
 @lru_cache(maxsize=4)
 def _child_path(python: str) -> tuple[str, ...]:
     """The folders ``python -I -S`` searches for modules: the standard library and nothing else."""
@@ -208,70 +260,338 @@ def _child_path(python: str) -> tuple[str, ...]:
     return tuple(p for p in json.loads(done.stdout) if os.path.exists(p))
 
 
-def _binds(python: str) -> list[str]:
-    """bubblewrap's file-system arguments: the interpreter, its standard library and the system libraries, read-only."""
-    args: list[str] = []
-    bound: list[str] = []
+@lru_cache(maxsize=8)
+def _package_entries(name: str) -> tuple[str, ...]:
+    """The files and folders of site-packages that make up package ``name`` (numpy: ``numpy/`` and ``numpy.libs/``).
 
-    def bind(path: str) -> None:
+    Found where the grader's own interpreter finds it; ``()`` when it is not installed.
+    """
+    import importlib.metadata
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return ()
+    if spec is None or not spec.submodule_search_locations and not spec.origin:
+        return ()
+    location = (list(spec.submodule_search_locations)[0] if spec.submodule_search_locations
+                else str(spec.origin))
+    home = os.path.dirname(os.path.realpath(location))
+    entries = {os.path.realpath(location)}
+    # Its distribution's other top-level entries, such as the shared libraries a wheel bundles beside it.
+    for distribution in importlib.metadata.packages_distributions().get(name, []):
+        try:
+            files = importlib.metadata.distribution(distribution).files or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for file in files:
+            top = str(file).split("/")[0]
+            path = os.path.join(home, top)
+            if top.endswith(".libs") and os.path.isdir(path):
+                entries.add(os.path.realpath(path))
+    return tuple(sorted(entries))
+
+
+def _shared_objects(paths: Sequence[str]) -> list[str]:
+    """The extension modules (``*.so``) in ``paths``, files or folders."""
+    found = []
+    for path in paths:
+        if os.path.isfile(path):
+            found.append(path) if ".so" in os.path.basename(path) else None
+            continue
+        for folder, dirs, files in os.walk(path):
+            dirs[:] = [d for d in dirs if d not in ("site-packages", "dist-packages", "test", "tests")]
+            found.extend(os.path.join(folder, f) for f in files if f.endswith(".so") or ".so." in f)
+    return found
+
+
+@lru_cache(maxsize=8)
+def _libraries(objects: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The shared libraries ``objects`` load, as ``ldd`` finds them: (the path the loader asks for, the file)."""
+    ldd = shutil.which("ldd")
+    if ldd is None or not objects:
+        return ()
+    found: dict[str, str] = {}
+    for start in range(0, len(objects), 200):
+        done = subprocess.run([ldd, *objects[start:start + 200]], capture_output=True, text=True, timeout=120,
+                              env={"PATH": os.defpath, "LC_ALL": "C"})
+        for line in done.stdout.splitlines():
+            line = line.strip()
+            path = line.split("=>", 1)[1].split("(")[0].strip() if "=>" in line else line.split("(")[0].strip()
+            if path.startswith("/") and os.path.exists(path):
+                found[os.path.normpath(path)] = os.path.realpath(path)
+    return tuple(sorted(found.items()))
+
+
+def library_binds(objects: tuple[str, ...]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """What the sandbox needs so that ``objects`` (executables, extension modules) find their shared libraries.
+
+    The binds (each library's file, at its own path) and the links (target,
+    link): the loader asks for a name (``/lib/x86_64-linux-gnu/libz.so.1``),
+    often a link to the file, and the folders above are made as on the host.
+    """
+    binds: list[tuple[str, str]] = []
+    links: list[tuple[str, str]] = []
+    for asked, real in _libraries(objects):
+        binds.append((real, real))
+        link = os.path.join(os.path.realpath(os.path.dirname(asked)), os.path.basename(asked))
+        if link != real:
+            links.append((real, link))
+    return binds, links
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What a sandboxed interpreter needs: read-only binds, folders hidden inside them, and its module path.
+
+    Attributes
+    ----------
+    python : str
+        The interpreter, as the sandbox runs it.
+    binds : tuple of (str, str)
+        (host path, path inside) pairs, bound read-only.
+    symlinks : tuple of (str, str)
+        (target, link) pairs created inside, as the loader looks libraries up.
+    hidden : tuple of str
+        Folders inside a bound one that the sandbox covers with an empty one.
+    path : tuple of str
+        Folders inside the sandbox to put on ``sys.path`` for the allowed packages.
+    packages : tuple of str
+        The allowed packages found installed.
+    """
+
+    python: str
+    binds: tuple[tuple[str, str], ...]
+    symlinks: tuple[tuple[str, str], ...]
+    hidden: tuple[str, ...]
+    path: tuple[str, ...]
+    packages: tuple[str, ...]
+
+
+@lru_cache(maxsize=8)
+def python_runtime(packages: tuple[str, ...] = DEFAULT_PACKAGES, python: str | None = None) -> Runtime:
+    """The interpreter, its standard library, the shared libraries they load, and the allowed packages, nothing else.
+
+    The base interpreter's site-packages stays hidden; each allowed package is
+    bound alone (its folder, and the libraries its wheel bundles) under
+    :data:`PACKAGES_DIR`, never the folder of installed packages it sits in,
+    so abteach, the course and every other package are not in the sandbox at all.
+    """
+    python = python or _interpreter()
+    check_packages(packages)
+    standard = [os.path.realpath(p) for p in _child_path(python)]
+    binds: dict[str, str] = {}
+
+    def bind(path: str, inside: str | None = None) -> None:
         real = os.path.realpath(path)
-        if os.path.exists(real) and not any(real == b or real.startswith(b + os.sep) for b in bound):
-            args.extend(["--ro-bind", real, real])
-            bound.append(real)
-    for top in ("/usr/lib", "/usr/lib64", "/lib", "/lib64"):  # the C library, the loader, extension modules' libraries
-        if os.path.islink(top):
-            args.extend(["--symlink", os.readlink(top), top])
-        elif os.path.isdir(top):
-            bind(top)
+        if os.path.exists(real) and not any(real == b or real.startswith(b + os.sep) for b in binds):
+            binds[real] = inside or real
     bind(python)
-    for path in _child_path(python):
+    for path in standard:
         bind(path)
+    found: list[str] = []
+    package_binds: list[tuple[str, str]] = []
+    for name in packages:
+        entries = _package_entries(name)
+        if entries:
+            found.append(name)
+            package_binds.extend((e, f"{PACKAGES_DIR}/{os.path.basename(e)}") for e in entries)
+    objects = [python, *_shared_objects(standard), *_shared_objects([e for e, _ in package_binds])]
     import sysconfig
     libdir, library = sysconfig.get_config_var("LIBDIR"), sysconfig.get_config_var("INSTSONAME")
     if libdir and library and sysconfig.get_config_var("Py_ENABLE_SHARED"):
         bind(os.path.join(libdir, library))
-    # Installed packages (this one among them) stay out, even where they sit inside a folder bound above.
-    standard = {os.path.realpath(p) for p in _child_path(python)}
-    hidden = {os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)} - standard
-    hidden.add(os.path.realpath(FilePath(__file__).resolve().parents[2]))
-    for path in sorted(hidden):
-        if any(path.startswith(b + os.sep) for b in bound):
-            args.extend(["--tmpfs", path])
+    symlinks: dict[str, str] = {}
+    inside_packages = tuple(e for e, _ in package_binds)
+    libraries, links = library_binds(tuple(objects))
+    for real, _ in libraries:
+        if not any(real == e or real.startswith(e + os.sep) for e in inside_packages):  # else bound with its package
+            bind(real)
+    symlinks.update((link, target) for target, link in links)
+    for extra in ("/etc/ld.so.cache",):
+        bind(extra)
+    hidden = []
+    for path in standard:  # the base interpreter's own installed packages sit inside its standard library
+        for name in ("site-packages", "dist-packages"):
+            if os.path.isdir(os.path.join(path, name)):
+                hidden.append(os.path.join(path, name))
+    every = sorted(binds.items()) + package_binds
+    return Runtime(python, tuple(every), tuple((t, k) for k, t in sorted(symlinks.items())), tuple(hidden),
+                   (PACKAGES_DIR,) if found else (), tuple(found))
+
+
+def _ancestors(path: str) -> list[str]:
+    """``/a``, ``/a/b`` for ``/a/b/c``: the folders bubblewrap must create above a bind."""
+    parts = path.strip("/").split("/")[:-1]
+    return ["/" + "/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+def _top_links() -> list[str]:
+    """The system's top-level links (``/lib`` to ``usr/lib`` on merged-/usr systems), made alike inside."""
+    args = []
+    for top in ("/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin"):
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
     return args
 
 
-def _command(isolation: str, cpu: int, seccomp_fd: int | None, info_fd: int | None) -> list[str]:
-    """The command that starts the child: the harness in a fresh interpreter, in bubblewrap unless told otherwise."""
-    python = _interpreter()
-    # Without bubblewrap, the harness installs the seccomp program itself.
-    program = _seccomp_filter() if isolation == "limits" else None
-    harness = [python, "-I", "-S", "-X", "utf8", "-c", _HARNESS.read_text(encoding="utf-8"),
-               str(MEMORY_LIMIT), str(cpu), str(OUTPUT_LIMIT), str(FILE_LIMIT), program.hex() if program else "-"]
-    if isolation == "limits":
-        return harness
+def privilege_drop() -> list[str]:
+    """What starts a sandboxed command as :data:`UNPRIVILEGED` when the grader is root; ``[]`` when it is not.
+
+    Raises SandboxUnavailable where it cannot be done (no ``setpriv``): a
+    sandbox that is root outside could write the machine's settings.
+    """
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        raise SandboxUnavailable("the grader runs as root and setpriv (util-linux) is not installed, so the "
+                                 "sandbox cannot drop to an unprivileged user: install util-linux, or grade as "
+                                 "a user other than root")
+    return [os.path.realpath(setpriv), f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}", "--clear-groups",
+            "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+
+
+def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), *,
+                    writable: Sequence[tuple[str, str]] = (), symlinks: Sequence[tuple[str, str]] = (),
+                    hidden: Sequence[str] = (), setenv: Mapping[str, str] | None = None,
+                    network: bool = False, tmp_size: int = TMP_SIZE, chdir: str = "/tmp",
+                    seccomp_fd: int | None = None, info_fd: int | None = None) -> list[str]:
+    """The bubblewrap command line that runs ``argv`` alone, never as root.
+
+    The sandbox shares nothing with the machine but what is bound: its own
+    pid, ipc, uts, cgroup and (unless ``network``) network namespaces, a
+    read-only root, an empty private ``/tmp`` of ``tmp_size`` bytes, no
+    capability, and ``argv`` run as a user who is not root.  When the grader
+    is root, bubblewrap (which would map root to root) runs without a user
+    namespace and ``argv`` starts through ``setpriv`` as :data:`UNPRIVILEGED`
+    (so ``setpriv`` and its libraries are bound too); otherwise bubblewrap
+    maps the grader's own uid.  Every folder bubblewrap creates above a bind
+    is opened to all (0755), so the unprivileged user reaches what is bound.
+
+    Parameters
+    ----------
+    argv : sequence of str
+        The command, as paths inside the sandbox.
+    binds, writable : sequence of (str, str)
+        (host path, path inside) pairs, read-only and read-write.
+    symlinks : sequence of (str, str)
+        (target, link) pairs made inside.
+    hidden : sequence of str
+        Folders inside binds covered with an empty one.
+    setenv : mapping
+        The whole environment inside (bubblewrap clears the rest).
+    network : bool
+        Keep the machine's network namespace (a Jupyter kernel's loopback); no network otherwise.
+    seccomp_fd, info_fd : int or None
+        Passed to bubblewrap's ``--seccomp`` and ``--info-fd``.
+
+    Raises
+    ------
+    SandboxUnavailable
+        No bubblewrap, or root with no way to drop privileges.
+
+    Examples
+    --------
+    >>> command = sandbox_command(["/usr/bin/true"], [("/usr", "/usr")])   # doctest: +SKIP
+    >>> command[command.index("--") + 1:]                                     # doctest: +SKIP
+    ['/usr/bin/setpriv', '--reuid=65534', ..., '--', '/usr/bin/true']
+    """
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise SandboxUnavailable("bubblewrap (bwrap) is not installed, so a submission cannot be sandboxed: install "
                                  "it (apt-get install bubblewrap), or grade with isolation='limits' "
                                  "(abteach grade --isolation limits) for the resource limits alone")
-    box = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
-           "--hostname", "sandbox", *_binds(python), "--proc", "/proc", "--dev", "/dev",
-           "--size", str(TMP_SIZE), "--tmpfs", "/tmp", "--chdir", "/tmp",
-           # The sandbox's own root and /dev are memory with no size limit: nothing may be written there.
-           "--remount-ro", "/dev", "--remount-ro", "/"]
+    drop = privilege_drop()
+    binds, symlinks = list(binds), list(symlinks)
+    if drop:
+        libraries, links = library_binds((drop[0],))
+        binds += [(drop[0], drop[0]), *libraries]
+        symlinks += [link for link in links if link not in symlinks]
+        # Without a user namespace (it would map root to root), keeping only what setpriv needs to drop to nobody.
+        box = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try",
+               "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP"]
+    else:
+        box = [bwrap, "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try",
+               "--cap-drop", "ALL"]
+    if not network:
+        box.append("--unshare-net")
+    box += ["--die-with-parent", "--new-session", "--clearenv", "--hostname", "sandbox", *_top_links()]
+    made: set[str] = set()
+    seen: set[tuple[str, str]] = set()
+    for source, inside in [*binds, *writable]:
+        if (source, inside) in seen:
+            continue
+        seen.add((source, inside))
+        for folder in _ancestors(inside):
+            if folder not in made:
+                made.add(folder)
+                box += ["--perms", "0755", "--dir", folder]
+        box += ["--bind" if (source, inside) in writable else "--ro-bind", source, inside]
+    for target, link in symlinks:
+        for folder in _ancestors(link):
+            if folder not in made and not os.path.islink(folder):
+                made.add(folder)
+                box += ["--perms", "0755", "--dir", folder]
+        box += ["--symlink", target, link]
+    for folder in hidden:
+        box += ["--tmpfs", folder]
+    box += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_size), "--perms", "1777", "--tmpfs", "/tmp",
+            "--chdir", chdir,
+            # The sandbox's own root and /dev are memory with no size limit: nothing may be written there.
+            "--remount-ro", "/dev", "--remount-ro", "/"]
+    for key, value in (setenv or {}).items():
+        box += ["--setenv", key, value]
     if seccomp_fd is not None:
         box += ["--seccomp", str(seccomp_fd)]
     if info_fd is not None:
         box += ["--info-fd", str(info_fd)]
-    return [*box, "--", *harness]
+    return [*box, "--", *drop, *argv]
+
+
+def _command(isolation: str, cpu: int, seccomp_fd: int | None, info_fd: int | None,
+             packages: tuple[str, ...] = DEFAULT_PACKAGES) -> list[str]:
+    """The command that starts the child: the harness in a fresh interpreter, in bubblewrap unless told otherwise."""
+    python = _interpreter()
+    # Without bubblewrap, the harness installs the seccomp program itself.
+    program = _seccomp_filter() if isolation == "limits" else None
+    runtime = python_runtime(packages, python) if isolation == "bwrap" else None
+    path = ",".join(runtime.path) if runtime else "-"
+    harness = [python, "-I", "-S", "-X", "utf8", "-c", _HARNESS.read_text(encoding="utf-8"),
+               str(MEMORY_LIMIT), str(cpu), str(OUTPUT_LIMIT), str(FILE_LIMIT), program.hex() if program else "-",
+               path]
+    if runtime is None:
+        return [*_limits_drop(), *harness]
+    # One thread: the sandbox refuses new threads, and OpenBLAS (numpy) would start some at import.
+    return sandbox_command(harness, runtime.binds, symlinks=runtime.symlinks, hidden=runtime.hidden,
+                           setenv={"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "LC_ALL": "C.UTF-8"},
+                           seccomp_fd=seccomp_fd, info_fd=info_fd)
+
+
+def _limits_drop() -> list[str]:
+    """With the limits alone, as root: start the harness as :data:`UNPRIVILEGED`, able to read but never to write.
+
+    Without bubblewrap nothing is bound, and the interpreter may sit where
+    only root can reach it (``/root/.pyenv``): the one capability kept is
+    reading any file, which this isolation grants a submission anyway (its
+    feedback says so); writing the machine's settings, as root could, it cannot.
+    """
+    drop = privilege_drop()
+    if not drop:
+        return []
+    keep = "dac_read_search"
+    return [*drop[:4], f"--inh-caps=-all,+{keep}", f"--ambient-caps=+{keep}", f"--bounding-set=-all,+{keep}",
+            "--no-new-privs", "--"]
 
 
 class _Child:
     """The child process and its two pipes; every read has a deadline, and it is killed on the way out."""
 
-    def __init__(self, isolation: str, cpu: int) -> None:
+    def __init__(self, isolation: str, cpu: int, packages: tuple[str, ...] = DEFAULT_PACKAGES) -> None:
         self.isolation = isolation
         self._folder = tempfile.TemporaryDirectory(prefix="abteach-submission-") if isolation == "limits" else None
+        if self._folder is not None and os.geteuid() == 0:
+            os.chown(self._folder.name, UNPRIVILEGED, UNPRIVILEGED)  # its working folder, as the user it runs as
         self._info: int | None = None
         self._init: int | None = None  # a pidfd for the sandbox's first process, whose end ends all of it
         passed: list[int] = []
@@ -288,10 +608,13 @@ class _Child:
             self._info, info_fd = os.pipe()
             passed.append(info_fd)
         try:
-            self.process = subprocess.Popen(_command(isolation, cpu, seccomp_fd, info_fd), stdin=subprocess.PIPE,
+            self.process = subprocess.Popen(_command(isolation, cpu, seccomp_fd, info_fd, packages), stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=passed,
                                             start_new_session=True, env={"PATH": os.defpath, "LC_ALL": "C.UTF-8"},
                                             cwd=self._folder.name if self._folder else "/")
+        except SandboxUnavailable:
+            self._close_info()
+            raise
         except OSError as error:
             self._close_info()
             raise SandboxUnavailable(f"the sandbox could not start: {error}") from None
@@ -626,7 +949,8 @@ def syntax_error(source: str, filename: str) -> str | None:
 
 def run_submission(source: str, games: Sequence[Callable[[], GradingGame]], *, name: str = "alpha_beta_search",
                    filename: str = "<submission>", hidden: Collection[int] = (), time_limit: float = TIME_LIMIT,
-                   isolation: str = "bwrap") -> Outcome:
+                   isolation: str = "bwrap", packages: Sequence[str] | None = None,
+                   total_limit: float | None = None) -> Outcome:
     """Run ``name(game, game.initial)`` from ``source`` on each game, in a fresh sandboxed interpreter.
 
     Parameters
@@ -648,6 +972,13 @@ def run_submission(source: str, games: Sequence[Callable[[], GradingGame]], *, n
         ``'bwrap'`` runs the child in bubblewrap and raises
         :class:`SandboxUnavailable` where it cannot; ``'limits'`` runs it with
         the resource limits and the seccomp filter alone (it can then read the machine's files).
+    packages : sequence of str, optional
+        The packages besides the standard library the submission may import
+        (read-only); :func:`allowed_packages` (the course's list) by default.
+        Never abteach or the course: they are not in the sandbox at all.
+    total_limit : float, optional
+        Seconds allowed for all the games together (:data:`TOTAL_LIMIT` by
+        default): past it the submission is stopped, its remaining games not run.
 
     Returns
     -------
@@ -670,18 +1001,22 @@ def run_submission(source: str, games: Sequence[Callable[[], GradingGame]], *, n
     problem = syntax_error(source, filename)
     if problem is not None:
         return Outcome(problem, isolation=isolation)
-    cpu = math.ceil(time_limit * len(games) + START_LIMIT)
-    child = _Child(isolation, cpu)
+    allowed = allowed_packages() if packages is None else check_packages(tuple(packages))
+    total = TOTAL_LIMIT if total_limit is None else total_limit
+    if isinstance(total, bool) or not isinstance(total, (int, float)) or not total > 0:
+        raise ValueError(f"total_limit must be a positive number of seconds, not {total_limit!r}")
+    cpu = math.ceil(min(time_limit * len(games), total) + START_LIMIT)
+    child = _Child(isolation, cpu, allowed)
     try:
         return _converse(child, source, games, name=name, filename=filename, hidden=frozenset(hidden),
-                         time_limit=time_limit)
+                         time_limit=time_limit, total_limit=total)
     finally:
         # Nothing of the submission may run once this returns.
         child.close()
 
 
 def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGame]], *, name: str, filename: str,
-              hidden: frozenset[int], time_limit: float) -> Outcome:
+              hidden: frozenset[int], time_limit: float, total_limit: float = TOTAL_LIMIT) -> Outcome:
     """The conversation with a started child, from its hello to the last game."""
     isolation = child.isolation
     try:
@@ -691,7 +1026,13 @@ def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGa
     if hello is None or hello.get("t") != "hello":
         said = child.startup_error()
         raise SandboxUnavailable(f"the sandbox did not start ({child.ending()}): {said or 'it said nothing'}")
+    if hello.get("uid") == 0 or not isinstance(hello.get("uid"), int):
+        # Before the submission is sent: a sandbox that is root could change the machine's settings.
+        raise SandboxUnavailable("the sandbox would run the submission as root, which could change this "
+                                 "machine's settings (/proc/sys), so nothing is graded: run the grader where "
+                                 "setpriv can drop to an unprivileged user, or as a user other than root")
     child.pin()
+    budget = time.monotonic() + total_limit  # the whole check's, loading included
     try:
         child.send({"t": "load", "source": source, "name": name}, time.monotonic() + time_limit)
     except TimeoutError:
@@ -733,7 +1074,7 @@ def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGa
                        isolation=isolation)
     runs: list[Run] = []
     for k, make in enumerate(games):
-        run, stop = _play(child, ask, make(), source, filename, k in hidden, time_limit)
+        run, stop = _play(child, ask, make(), source, filename, k in hidden, time_limit, budget)
         runs.append(run)
         if run.status == "output":
             printed = OUTPUT_LIMIT + 1
@@ -748,11 +1089,16 @@ def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGa
 
 
 def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: GradingGame, source: str,
-          filename: str, hidden: bool, time_limit: float) -> tuple[Run, bool]:
-    """One game: serve the child's calls until it is done; the :class:`Run`, and whether to stop after it."""
+          filename: str, hidden: bool, time_limit: float, budget: float = math.inf) -> tuple[Run, bool]:
+    """One game: serve the child's calls until it is done; the :class:`Run`, and whether to stop after it.
+
+    It ends at ``time_limit`` seconds, or at ``budget`` (a time of :func:`time.monotonic`), the end of the
+    whole check's time, whichever comes first.
+    """
     tokens = _Tokens()
     start = time.monotonic()
-    deadline = start + time_limit
+    deadline = min(start + time_limit, budget)
+    over_budget = budget < start + time_limit
 
     def run(status: str, **more: Any) -> Run:
         return Run(status, generated=tuple(game.generated), scored=tuple(game.scored),
@@ -781,7 +1127,8 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
             return run("ok", returned=returned, shown=describe(returned, hidden=hidden,
                                                                  known=defined_names(source))), False
     except TimeoutError:
-        return Run("timeout", generated=tuple(game.generated), scored=tuple(game.scored), seconds=time_limit), True
+        return Run("timeout", generated=tuple(game.generated), scored=tuple(game.scored),
+                   seconds=time.monotonic() - start, over_budget=over_budget), True
     except (_Broken, TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:
         # What is not a message of the conversation, or is shaped to trip the grader's reading of it,
         # is the submission's failure, never the grader's.
