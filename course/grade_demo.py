@@ -15,8 +15,12 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
    (``samples/table-search/``);
 3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
 
-It prints every score and diagnosis, checks that no hidden test reached a
-student's release or feedback, and with ``--summary FILE`` writes it all as JSON.
+The hidden trees come from the course's hidden seed, the instructor's secret
+(``ABTEACH_HIDDEN_SEED``, else ``course/.hidden-seed``, made on first use; see
+:mod:`abteach.grading.secret`): the demo puts it in its copy's course folder,
+where the grader reads it, as ``make hub`` does.  It prints every score and
+diagnosis, checks that no hidden test, and not the seed, reached a student's
+release or feedback, and with ``--summary FILE`` writes it all as JSON.
 """
 
 from __future__ import annotations
@@ -36,14 +40,16 @@ from pathlib import Path
 import nbformat
 
 import abteach as ab
+from abteach.grading.secret import hidden_seed, seed_file
 
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 ASSIGNMENTS = ("by-hand", "write-the-search", "fourth-edition", "fig55-stages", "order-the-children", "table-flags",
                "ucb1-by-hand")
+#: The seed of each student's own trees by hand: public, since a student's notebook draws their tree from it.
 COURSE_SEED = "abteach-course"
-#: What a hidden test contains and a student must never see.
-HIDDEN = ("hidden-5c0ffee", "BEGIN HIDDEN TESTS", "ab.grading.require(", "require_minimax", "require_pruned",
+#: What a hidden test contains and a student must never see (and the hidden seed itself, added at run time).
+HIDDEN = ("BEGIN HIDDEN TESTS", "ab.grading.require(", "require_minimax", "require_pruned",
           "require_fig55", "require_order", "require_ucb1")
 
 
@@ -240,14 +246,25 @@ def exported(root: Path) -> dict[str, dict[str, float]]:
 
 
 def leaks(root: Path) -> list[str]:
-    """Files a student sees (the release and the feedback) that hold any part of a hidden test."""
+    """Files a student sees (the release and the feedback) that hold any part of a hidden test, or the hidden seed."""
     found = []
+    secret = hidden_seed(root, create=False)
     for folder in ("release", "feedback"):
         for path in sorted((root / folder).rglob("*")):
             if path.is_file() and path.suffix in (".ipynb", ".html"):
                 text = path.read_text(errors="replace")
                 found += [f"{path.relative_to(root)}: {marker!r}" for marker in HIDDEN if marker in text]
+                found += [f"{path.relative_to(root)}: the hidden seed"] if secret in text else []
     return found
+
+
+def install_seed(root: Path) -> str:
+    """The course's hidden seed (made on first use) put in the copy's course folder, mode 600; returns it."""
+    seed = hidden_seed(HERE)
+    fd = os.open(seed_file(root), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(seed + "\n")
+    return seed
 
 
 def fetching(root: Path) -> list[str]:
@@ -293,6 +310,7 @@ def main() -> None:
         root.mkdir(parents=True, exist_ok=True)
         shutil.copytree(HERE / "source", root / "source")
         shutil.copy(HERE / "nbgrader_config.py", root)
+        install_seed(root)
         start = time.perf_counter()
         timings: dict[str, float] = {}
         for assignment in ASSIGNMENTS:

@@ -247,6 +247,21 @@ def _copy_missing(source: Path, target: Path, user: str) -> None:
     _own(target.parent, user)
 
 
+def install_seed(root: Path, user: str) -> None:
+    """The course's hidden seed, where the grader reads it: ``root/.hidden-seed``, the instructor's alone (mode 600).
+
+    It is the repository's (``ABTEACH_HIDDEN_SEED``, else ``course/.hidden-seed``, made on first use), written
+    again at every start, so a seed the instructor changed there reaches the hub's grader.
+    """
+    from abteach.grading.secret import hidden_seed, seed_file
+    path = seed_file(root)
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(hidden_seed(COURSE) + "\n")
+    _own(path, user)
+
+
 def install_home(user: str, exchange: Path, *, instructor: bool) -> None:
     """The lectures, the course's nbgrader settings and, for the instructor, the course folder."""
     home = Path(pwd.getpwnam(user).pw_dir)
@@ -258,6 +273,7 @@ def install_home(user: str, exchange: Path, *, instructor: bool) -> None:
         root = home / "course"
         _copy_missing(COURSE / "source", root / "source", user)
         _copy_missing(COURSE / "nbgrader_config.py", root / "nbgrader_config.py", user)
+        install_seed(root, user)
         _put(config / "nbgrader_config.py",
              f"c = get_config()  # noqa: F821\n# The course's own settings (the grader's preprocessors), then where it is.\n"
              f'load_subconfig("{root / "nbgrader_config.py"}")  # noqa: F821\n'
