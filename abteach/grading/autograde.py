@@ -19,9 +19,14 @@ around nbgrader's ``Execute``, take the tests out of the kernel's hands:
 A test is recognised by its source, which nbgrader restores from the
 gradebook (test cells are locked), never by anything the student can edit:
 
-- ``require(check_alphabeta(NAME, rule=..., seed=..., edition=...))`` and
-  ``require(check_table_search(NAME, seed=...))``, with ``NAME`` or
-  ``globals().get("NAME")`` and literal options;
+- ``require(check_alphabeta(NAME, rule=..., edition=...))`` and
+  ``require(check_table_search(NAME))``, with ``NAME`` or
+  ``globals().get("NAME")`` and literal options.  The trees are drawn from
+  the course's hidden seed, which the grader reads here
+  (:func:`~abteach.grading.secret.hidden_seed`: ``ABTEACH_HIDDEN_SEED``, or
+  ``.hidden-seed`` in the course folder), never from the test: a test's text
+  is in the course's git.  A test that writes ``seed=...`` is graded on that
+  seed, which is then public;
 - ``require_fig55(NAME)``: the answer written out as a literal;
 - ``require_order(ordering_tree(SEED, ..., KIND), NAME)`` and
   ``require_ucb1(ucb1_situations(SEED, ..., KIND), NAME)``, as below;
@@ -53,6 +58,7 @@ from abteach.grading.checker import GradingFailed, check_alphabeta, require_mini
 from abteach.grading.handwork import (literal_value, ordering_tree, require_fig55, require_order, require_ucb1,
                                       ucb1_situations)
 from abteach.grading.sandbox import ISOLATIONS
+from abteach.grading.secret import hidden_seed
 from abteach.grading.source import Submission, cells_source
 from abteach.grading.tables import NAME as TABLE_NAME
 from abteach.grading.tables import check_table_search
@@ -91,7 +97,8 @@ class HiddenTest:
     name : str
         The notebook's name for what is graded: the function, or the answer.
     options : dict
-        ``check_alphabeta``'s options, or ``student_tree``'s seed and kind and ``require_pruned``'s rule.
+        ``check_alphabeta``'s options (with no ``seed``, the course's hidden seed is used), or
+        ``student_tree``'s seed and kind and ``require_pruned``'s rule.
     """
 
     kind: str
@@ -109,8 +116,10 @@ def hidden_tests(source: str) -> list[HiddenTest]:
 
     Examples
     --------
-    >>> hidden_tests('ab.grading.require(ab.grading.check_alphabeta(f, rule="strict", seed="s"))')
-    [HiddenTest(kind='search', name='f', options={'rule': 'strict', 'seed': 's'})]
+    >>> hidden_tests('ab.grading.require(ab.grading.check_alphabeta(f, rule="strict"))')
+    [HiddenTest(kind='search', name='f', options={'rule': 'strict'})]
+    >>> hidden_tests('ab.grading.require(ab.grading.check_table_search(table_search))')
+    [HiddenTest(kind='table', name='table_search', options={})]
     >>> hidden_tests('print(1)')
     []
     """
@@ -183,14 +192,20 @@ def _literal(node: ast.expr) -> Any:
 
 # -- grading one test from the notebook's text --------------------------------------------------
 
-def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bwrap") -> tuple[bool, str]:
+def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bwrap",
+          seed: str | None = None) -> tuple[bool, str]:
     """Whether ``test`` passes on the code cells ``cells`` (those before the test, in order), and the feedback.
 
     Nothing of the student's kernel is used: the function is graded from its
     source in the sandbox, an answer from its literal text, and the tree is
-    ``student``'s, the student nbgrader is grading.
+    ``student``'s, the student nbgrader is grading.  A check of code that
+    names no seed is run on ``seed``, the course's hidden seed (by default
+    :func:`~abteach.grading.secret.hidden_seed` of the current folder).
     """
     if test.kind in ("search", "table"):
+        options = dict(test.options)
+        if "seed" not in options:
+            options["seed"] = seed if seed is not None else hidden_seed()
         found = cells_source(cells, test.name)
         if found is None:
             signature = "(game, state)" if test.kind == "search" else "(game, state, alpha, beta, table)"
@@ -200,9 +215,9 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
             # The sandbox runs the function by its own name, whatever the notebook calls it.
             found = Submission(found.source + f"\n{TABLE_NAME} = {test.name}\n", TABLE_NAME, found.filename) \
                 if test.name != TABLE_NAME else found
-            report = check_table_search(found, isolation=isolation, **test.options)
+            report = check_table_search(found, isolation=isolation, **options)
         else:
-            report = check_alphabeta(found, isolation=isolation, **test.options)
+            report = check_alphabeta(found, isolation=isolation, **options)
         return report.passed, report.feedback
     given, problem = literal_answer(cells, test.name)
     if problem:
@@ -322,6 +337,14 @@ class GradeFromSource(Preprocessor):
 
     isolation = Unicode("bwrap", help="How to sandbox a submission: 'bwrap', or 'limits' where bubblewrap "
                                       "cannot run (the feedback then says so).").tag(config=True)
+    seed_folder = Unicode("", help="The folder whose .hidden-seed holds the course's hidden seed (made there on "
+                                   "first use), unless ABTEACH_HIDDEN_SEED is set; by default nbgrader's "
+                                   "CourseDirectory.root, else the current folder.").tag(config=True)
+
+    def hidden_seed(self) -> str:
+        """The course's hidden seed, read where the grader runs (see :mod:`abteach.grading.secret`)."""
+        folder = self.seed_folder or self.config.get("CourseDirectory", {}).get("root") or "."
+        return hidden_seed(folder)
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
         if self.isolation not in ISOLATIONS:
@@ -329,6 +352,7 @@ class GradeFromSource(Preprocessor):
         held = resources.get("abteach", {}).get("held", {})
         student = str(resources.get("nbgrader", {}).get("student", ""))
         before: list[str] = []
+        seed: str | None = None
         for k, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
                 continue
@@ -336,7 +360,10 @@ class GradeFromSource(Preprocessor):
                 cell.source = held.get(k, cell.source)
                 tests = hidden_tests(cell.source)
                 if tests:
-                    cell.outputs = _outputs([grade(t, before, student, self.isolation) for t in tests])
+                    if seed is None and any(t.kind in ("search", "table") and "seed" not in t.options
+                                            for t in tests):
+                        seed = self.hidden_seed()
+                    cell.outputs = _outputs([grade(t, before, student, self.isolation, seed) for t in tests])
                 else:
                     self.log.warning("test cell %s calls no abteach require: it is graded in the student's kernel",
                                      cell.metadata["nbgrader"].get("grade_id"))
