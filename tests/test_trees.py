@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 import abteach as ab
 from .strategies import nested_trees, examples
+from .test_names import expected_names
 
 
 def test_levels_alternate_from_the_root():
@@ -156,7 +157,8 @@ def test_default_names_moves_and_order_are_the_paths(nested):
     assert paths == [n.path for n in t.walk()]
     # Preorder: each node comes after its parent, and siblings left to right.
     assert paths[0] == () and all(paths.index(p[:-1]) < k for k, p in enumerate(paths) if p)
-    assert all(t.nodes[p].name == (".".join(map(str, p)) or "root") for p in paths)
+    # Names are the book's, not the paths (issue 26); tests/test_names.py derives them independently.
+    assert [t.nodes[p].name for p in paths] == [t.name(p) for p in paths] == [expected_names(t)[p] for p in paths]
     assert all(t.nodes[p].move == (str(p[-1]) if p else None) for p in paths)
     assert all(t.node(p).player == (ab.MAX if len(p) % 2 == 0 else ab.MIN) for p in paths)
     assert all(c.path == n.path + (i,) for n in t.walk() for i, c in enumerate(n.children))
@@ -165,16 +167,18 @@ def test_default_names_moves_and_order_are_the_paths(nested):
 
 def test_reading_a_default_name_does_not_save_it():
     t = ab.tree([[1, 2], [3, [4, 5]]], names={(1,): "C"})
-    assert [n.name for n in t.walk()] == ["root", "0", "0.0", "0.1", "C", "1.0", "1.1", "1.1.0", "1.1.1"]
+    # The book's names for this shape, as a tree without names of its own has them (issue 26: not paths).
+    assert [n.name for n in t.walk()] == ["A", "B", "b1", "b2", "C", "c1", "D", "d1", "d2"]
     assert json.loads(t.to_json())["names"] == {"1": "C"}
-    assert "names" not in json.loads(ab.tree([[1, 2]], names={(0,): "0"}).to_json())
+    # A name of one's own is saved even where it is the path: the default name is the book's, not the path.
+    assert json.loads(ab.tree([[1, 2]], names={(0,): "0"}).to_json())["names"] == {"0": "0"}
 
 
 def test_wide_nodes_label_their_moves_by_index_and_name_them_by_letter():
     t = ab.tree(list(range(70)))
     assert [c.move for c in t.root.children][62:] == [str(i) for i in range(62, 70)]
     # A label that is only the index names the move as the book would, from the parent's letter: a70 from A.
-    assert t.move_name(t.root, 69) == "a70" and t.node((65,)).name == "65"
+    assert t.move_name(t.root, 69) == "a70" and t.node((65,)).name == "a66"
 
 
 def test_nodes_are_immutable_and_compare_by_identity():
@@ -189,9 +193,9 @@ def test_nodes_are_immutable_and_compare_by_identity():
     with pytest.raises(AttributeError):
         n.colour = "red"
     assert n != ab.tree([[3, 12], [2]]).node((0, 1)) and n == n and len({n, n}) == 1
-    assert repr(n) == "Node('0.1', MAX, value=12)" and repr(t.root) == "Node('root', MAX, 2 children)"
+    assert repr(n) == "Node('b2', MAX, value=12)" and repr(t.root) == "Node('A', MAX, 2 children)"
     back = pickle.loads(pickle.dumps(t))
-    assert back.to_nested() == t.to_nested() and back.node((0, 1)).name == "0.1"
+    assert back.to_nested() == t.to_nested() and back.node((0, 1)).name == "b2"
     assert copy.deepcopy(t).to_json() == t.to_json()
 
 

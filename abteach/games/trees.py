@@ -14,7 +14,6 @@ import numbers
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path as FilePath
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -45,7 +44,7 @@ class Node:
     children : tuple of Node
         Empty at a leaf.
     name : str
-        A display name: the textbook's letter, or the path written as ``"0.2"``.
+        The node's name: its own, or the textbook's name for its place (see :func:`book_names`).
     move : str or None
         The name of the move that leads here from the parent (``None`` at the root).
     """
@@ -53,10 +52,10 @@ class Node:
     # A slotted class with read-only properties rather than a frozen dataclass:
     # trees of 100,000 nodes are built in one go, and a frozen dataclass's
     # __init__ cost several times what the rest of building a node does.  The
-    # default name is made only when it is first read, because most nodes of a
-    # big tree never show one.  Code in this package that walks a whole tree
-    # reads the slots themselves.
-    __slots__ = ("_path", "_player", "_value", "_children", "_move", "_name")
+    # book names of a tree's unnamed nodes are made only when one is first read,
+    # because most nodes of a big tree never show one.  Code in this package that
+    # walks a whole tree reads the slots themselves.
+    __slots__ = ("_path", "_player", "_value", "_children", "_move", "_name", "_names")
 
     _path: Path
     _player: Player
@@ -64,6 +63,7 @@ class Node:
     _children: tuple["Node", ...]
     _move: str | None
     _name: str | None
+    _names: "_BookNames | None"
 
     def __init__(self, path: Path, player: Player, value: float | None, children: tuple["Node", ...],
                  name: str | None = None, move: str | None = None) -> None:
@@ -73,6 +73,7 @@ class Node:
         self._children = children
         self._move = move
         self._name = name
+        self._names = None
 
     @property
     def path(self) -> Path:
@@ -96,11 +97,14 @@ class Node:
 
     @property
     def name(self) -> str:
-        name = self._name
-        if name is None:
-            # Kept once made: a view that reads one name tends to read them all, again.
-            name = self._name = path_str(self._path)
-        return name
+        """Its own name, or the textbook's name for its place in its tree (A, B, b1, ...)."""
+        if self._name is not None:
+            return self._name
+        names = self._names
+        if names is None:
+            # A node made by hand and in no Tree yet: named as the root of the nodes below it.
+            names = _attach_names(self)
+        return names.name(self._path)
 
     @property
     def is_leaf(self) -> bool:
@@ -124,25 +128,141 @@ def path_str(path: Path) -> str:
     return ".".join(map(str, path)) if path else "root"
 
 
-def letter_names(tree: Tree) -> dict[Path, str] | None:
-    """The textbook's names for a tree whose nodes are named by their paths; ``None`` for a tree that names its own.
+class _BookNames:
+    """The names of one tree's nodes, made on first use from its shape and its own names.
 
-    Inner nodes are lettered A, B, C, ... level by level, left to right, as Fig. 5.2 is; each leaf is named by
-    its parent's letter, lower-cased, and its place (b1, b2, ...).
+    It holds the nodes' paths, not the nodes, so the nodes can point to it
+    without making a reference cycle.
+    """
 
+    __slots__ = ("paths", "inner", "own", "_made")
+
+    def __init__(self, own: Mapping[Path, str]) -> None:
+        self.paths: Sequence[Path] = ()       # preorder; filled in once the tree is built
+        self.inner: Sequence[bool] | None = None  # None: read from the preorder (see `book_names`)
+        self.own = own
+        self._made: tuple[dict[Path, str], dict[Path, str]] | None = None
+
+    def _names_and_stems(self) -> tuple[dict[Path, str], dict[Path, str]]:
+        made = self._made
+        if made is None:
+            made = self._made = _naming(self.paths, self.own, self.inner)
+        return made
+
+    def name(self, path: Path) -> str:
+        try:
+            return self._names_and_stems()[0][path]
+        except KeyError:
+            raise KeyError(f"no node at path {path_str(path)}") from None
+
+    def stem(self, path: Path) -> str:
+        """What the moves from the inner node at ``path`` are named by: ``a`` for the moves a1, a2, ..."""
+        return self._names_and_stems()[1][path]
+
+
+def book_names(paths: Sequence[Path], own: Mapping[Path, str],
+               inner: Sequence[bool] | None = None) -> dict[Path, str]:
+    """Every node's name: its own where it has one, else the textbook's name for its place.
+
+    The rule extends the book's lettering of Fig. 5.2 to any tree.  Inner nodes
+    (and a root that is a leaf) take the letters A, B, ..., Z, AA, AB, ... level by
+    level, left to right, passing over any letter the tree uses as a name of its
+    own (and the few, such as ``INF``, that read as a number); a node with a name
+    of its own still takes its letter, so its unnamed neighbours keep theirs.  A
+    leaf is named by its parent's name, lower-cased, and its place: ``b1``,
+    ``b2``, ...; a parent whose own name is not all letters lends its letter
+    instead.  A name that is still taken gets primes (``b1′``).  So names never
+    collide, never read as a number or a path, and a tree's own names are kept.
+
+    Parameters
+    ----------
+    paths : sequence of path
+        Every node's path, in preorder (parents before children, left to right).
+    own : mapping of path to str
+        The names the tree gives its nodes itself.
+    inner : sequence of bool, optional
+        Whether each node has children; by default read from ``paths``, where a
+        node has children exactly when the next path is its first child's.
+
+    Examples
+    --------
     >>> import abteach as ab
-    >>> names = letter_names(ab.tree([[3, 12], [2, 4]]))
+    >>> t = ab.tree([[3, 12], [2, 4]])
+    >>> names = book_names(list(t.nodes), {})
     >>> [names[p] for p in [(), (0,), (1,), (1, 1)]]
     ['A', 'B', 'C', 'c2']
+    >>> names = book_names(list(t.nodes), {(): "Top", (1,): "B"})
+    >>> [names[p] for p in [(), (0,), (0, 0), (1,), (1, 0)]]
+    ['Top', 'C', 'c1', 'B', 'b1']
     """
-    if any(n.name != path_str(p) for p, n in tree.nodes.items()):
-        return None
-    inner = sorted((p for p, n in tree.nodes.items() if not n.is_leaf), key=lambda p: (len(p), p))
-    out = {p: _letter(k) for k, p in enumerate(inner)}
-    for p, n in tree.nodes.items():
-        if n.is_leaf:
-            out[p] = (out[p[:-1]].lower() + str(p[-1] + 1)) if p else "A"
-    return out
+    return _naming(paths, own, inner)[0]
+
+
+def _naming(paths: Sequence[Path], own: Mapping[Path, str],
+            inner: Sequence[bool] | None) -> tuple[dict[Path, str], dict[Path, str]]:
+    """:func:`book_names`, and each lettered node's stem: what its moves and leaves are named by."""
+    n = len(paths)
+    if inner is None:
+        inner = [k + 1 < n and len(paths[k + 1]) == len(paths[k]) + 1 for k in range(n)]
+    known = set(paths)
+    taken = set(own.values())
+    # Level by level, left to right: within one depth, preorder is left to right.
+    levels: dict[int, list[Path]] = {}
+    for p, has_children in zip(paths, inner):
+        if has_children or not p or p[:-1] not in known:
+            levels.setdefault(len(p), []).append(p)
+    letters: dict[Path, str] = {}
+    k = 0
+    for depth in sorted(levels):
+        for p in levels[depth]:
+            # A letter another node is named passes on; a node named its own letter keeps it.
+            while (_letter(k) in taken and own.get(p) != _letter(k)) or _reads_as_number(_letter(k)):
+                k += 1
+            letters[p] = _letter(k)
+            k += 1
+    # A parent whose own name is a word lends it ("Top" -> top1); any other ("3" -> 31) its letter.
+    stems = {p: (own[p] if own.get(p, "").isalpha() else letter).lower() for p, letter in letters.items()}
+    out: dict[Path, str] = {}
+    for p in paths:
+        if p in own:
+            out[p] = own[p]
+            continue
+        name = letters[p] if p in letters else stems[p[:-1]] + str(p[-1] + 1)
+        while name in taken:
+            name += "′"
+        taken.add(name)
+        out[p] = name
+    return out, stems
+
+
+def _reads_as_number(text: str) -> bool:
+    """Whether ``float`` reads ``text``: the letters INF and NAN do, and a name must not look like a number."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _attach_names(root: Node) -> _BookNames:
+    """Name the nodes of a tree assembled by hand from :class:`Node` objects: walk it once, and give every
+    node below ``root`` that has no names yet these."""
+    paths: list[Path] = []
+    inner: list[bool] = []
+    own: dict[Path, str] = {}
+    names = _BookNames(own)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        paths.append(node._path)
+        inner.append(bool(node._children))
+        if node._name is not None:
+            own[node._path] = node._name
+        if node._names is None:
+            node._names = names
+        stack.extend(reversed([c for c in node._children if isinstance(c, Node)]))
+    names.paths, names.inner = paths, inner
+    return names
 
 
 def _letter(k: int) -> str:
@@ -182,6 +302,12 @@ class Tree:
 
     root: Node
     nodes: Mapping[Path, Node] = field(repr=False)
+
+    def __post_init__(self) -> None:
+        # A tree built by `tree` has named its nodes already; one assembled by hand is named here, before
+        # any of its nodes can be asked its name on its own.
+        if isinstance(self.root, Node) and self.root._names is None:
+            _attach_names(self.root)
 
     # -- the Game protocol -------------------------------------------------
     @property
@@ -250,24 +376,12 @@ class Tree:
         child = state._children[action]
         if child._move is not None and child._move != str(action):
             return child._move
-        letters = self._letters
-        parent = letters[state._path] if letters is not None and state._path in letters else state.name
-        return f"{parent.lower()}{action + 1}"
+        names = state._names if state._names is not None else _attach_names(state)
+        return f"{names.stem(state._path)}{action + 1}"
 
     def book_name(self, path: Path) -> str:
-        """A node's name as the lectures write it: its own, or, in a tree that names none, the book's letters.
-
-        >>> import abteach as ab
-        >>> t = ab.tree([[3, 12], [2, 4]])
-        >>> t.book_name(()), t.book_name((1, 0)), ab.examples.FIG_5_2.book_name((2,))
-        ('A', 'c1', 'D')
-        """
-        letters = self._letters
-        return letters[path] if letters is not None and path in letters else self.name(path)
-
-    @cached_property
-    def _letters(self) -> dict[Path, str] | None:
-        return letter_names(self)
+        """The same as :meth:`name`, kept for the code that calls it by this name."""
+        return self.name(path)
 
     def is_well_formed(self) -> bool:
         """Whether every node sits where its path says, every leaf holds a number, and the tree
@@ -294,7 +408,35 @@ class Tree:
             raise KeyError(f"no node at path {path_str(tuple(path))}") from None
 
     def name(self, path: Path) -> str:
-        return self.nodes[path].name if path in self.nodes else path_str(path)
+        """The name of the node at ``path``: its own, or the textbook's name for its place.
+
+        One rule names nodes everywhere (sentences, drawings, feedback, exported
+        tests); see :func:`book_names`.  A path is never a name: it is how
+        error messages say where a node is.
+
+        Raises
+        ------
+        KeyError
+            No node has that path; the message names it.
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> t = ab.tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> t.name(()), t.name((1,)), t.name((1, 1)), ab.examples.FIG_5_2.name((2,))
+        ('A', 'C', 'c2', 'D')
+        >>> ab.tree([[3, 12], [2, 4]], names={(): "Top", (1,): "Low"}).name((1, 0))
+        'low1'
+        """
+        node = self.nodes.get(path)
+        if node is not None:
+            return node.name
+        return self._book_names.name(tuple(path))
+
+    @property
+    def _book_names(self) -> _BookNames:
+        names = self.root._names
+        return names if names is not None else _attach_names(self.root)
 
     def leaves(self) -> list[Node]:
         """Leaves from left to right."""
@@ -320,9 +462,8 @@ class Tree:
     # -- JSON ------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
         """Serialise with the root player and any names, so :func:`tree_from_json` restores it."""
-        # Read `_name`, not `name`: a default name is made only when shown, and is never saved.
-        names = {path_str(p): n._name for p, n in self.nodes.items()
-                 if n._name is not None and n._name != path_str(p)}
+        # Read `_name`, not `name`: only a node's own name is saved; the book's names follow from the shape.
+        names = {path_str(p): n._name for p, n in self.nodes.items() if n._name is not None}
         moves = {path_str(p): n.move for p, n in self.nodes.items() if n.move is not None and n.move != str(p[-1])}
         doc: dict[str, Any] = {"root": self.root.player, "tree": self.to_nested()}
         if names:
@@ -423,6 +564,10 @@ def tree(
     ...
     ValueError: inner node at path 1 has an empty child list; give it at least one child or make it a leaf
     """
+    if isinstance(nested, str):
+        # JSON text looks like a nested list, but its characters are no tree: say which function reads it.
+        raise TypeError(f"tree takes nested lists such as [[3, 12, 8], [2, 4, 6]], not the string {nested!r}; "
+                        "for JSON text use tree_from_json(text), for a file load_tree(path)")
     if root not in (MAX, MIN):
         raise ValueError(f"root must be 'MAX' or 'MIN', not {root!r}")
     for argument, labels, example in (("names", names, "{(): 'A', (0,): 'B'}"), ("moves", moves, "{(0,): 'a1'}")):
@@ -441,6 +586,8 @@ def _build(nested: Any, root: Player, names: dict[Path, str], moves: dict[Path, 
     """The root node and every node in preorder; labels are applied but not yet checked."""
     order: list[Node] = []
     top = _Builder(order, root, MIN if root == MAX else MAX, names, moves).build(nested, (), None)
+    # Every node points to the same names; they learn the tree's shape now, and make names only when asked.
+    top._names.paths = [n._path for n in order]  # type: ignore[union-attr]  # the builder gave it one
     return top, order
 
 
@@ -472,6 +619,17 @@ def _check_labels(top: Node, names: Mapping[Any, Any], moves: Mapping[Any, Any])
                 raise TypeError(f"{kind} for path {path_str(p)} must be a string, not {label!r}")
     if () in moves:
         raise ValueError(f"move name {moves[()]!r} is given for the root, which no move leads into")
+    _check_unique(names, "names")
+
+
+def _check_unique(names: Mapping[Path, str], argument: str) -> None:
+    """A name is how sentences, drawings and answers tell nodes apart: refuse one given to two nodes."""
+    seen: dict[str, Path] = {}
+    for p, label in names.items():
+        if label in seen:
+            raise ValueError(f"{argument}: {label!r} is given to the nodes at paths {path_str(seen[label])} and "
+                             f"{path_str(p)}; give each node a name of its own")
+        seen[label] = p
 
 
 def _assembled(top: Node, order: list[Node]) -> Tree:
@@ -490,7 +648,7 @@ class _Builder:
     general path through :meth:`build`.
     """
 
-    __slots__ = ("order", "players", "names", "moves", "labelled")
+    __slots__ = ("order", "players", "names", "moves", "labelled", "book")
 
     def __init__(self, order: list[Node], root: Player, other: Player,
                  names: dict[Path, str], moves: dict[Path, str]) -> None:
@@ -500,6 +658,7 @@ class _Builder:
         self.names = names
         self.moves = moves
         self.labelled = bool(names or moves)
+        self.book = _BookNames(names)
 
     def build(self, item: Any, path: Path, move: str | None) -> Node:
         depth = len(path)
@@ -516,6 +675,7 @@ class _Builder:
         node._player = self.players[depth]
         node._move = move
         node._name = name
+        node._names = self.book
         kind = type(item)
         if kind is list or kind is tuple or (kind is not int and kind is not float and isinstance(item, (list, tuple))):
             if not item:
@@ -548,6 +708,7 @@ class _Builder:
             return tuple(kids)
         player = self.players[depth]
         low, high, new, moves, keep, add = _FLOAT_MIN, _FLOAT_MAX, _new, _INDEX_NAMES, order.append, kids.append
+        book = self.book
         for i, child in enumerate(item):
             kind = type(child)
             if (kind is int and low <= child <= high) or (kind is float and child == child):
@@ -558,6 +719,7 @@ class _Builder:
                 leaf._children = ()
                 leaf._move = moves[i] if i < 64 else str(i)
                 leaf._name = None
+                leaf._names = book
                 keep(leaf)
                 add(leaf)
             else:
@@ -702,6 +864,7 @@ def tree_from_json(text: str | bytes) -> Tree:
     if () in moves:
         raise ValueError(f'tree JSON "moves"["{move_keys[()]}"]: {moves[()]!r} is given for the root, '
                          "which no move leads into")
+    _check_unique(names, 'tree JSON "names"')
     with _collector_paused():
         return _assembled(top, order)
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import Any
 
 from abteach.games.trees import Node, Path, Tree
-from abteach.trace.algorithms import alphabeta
 
 
 class State:
@@ -48,10 +47,8 @@ class State:
 
 
 def state_names(tree: Tree) -> dict[Path, str]:
-    """Each node's name as the lessons give it (``A``, ``B``, ``b1`` …): unique, without spaces."""
-    trace = alphabeta(tree, trace=True).trace
-    assert trace is not None
-    return {node.path: trace.name(node.path) for node in tree.walk()}
+    """Each node's name as the lessons give it (``A``, ``B``, ``b1`` …, or its own): unique."""
+    return {node.path: tree.name(node.path) for node in tree.walk()}
 
 
 class GradingGame:

@@ -74,14 +74,36 @@ def value(t: Telling, e: Event) -> str:
     if e.value is None:  # v ← ±∞ at the start of the call
         return f"{name} starts with v = {fmt(e.v)}: {player} has seen no move yet."
     child = t.trace.move_name(e.node + (e.move,)) if e.move is not None else "a child"
+    who = _child_of(t, e, name)
     got = fmt(e.value)
     if t.algorithm.perspective == "mover":
         got = f"{fmt(e.value)}, which is {fmt(-e.value)} for {player}" if e.value else got
     old = t.before.v
     if e.v != old:
-        return (f"A child of {name} returned {got}, which beats v = {fmt(old)}: "
+        return (f"{who} returned {got}, which beats v = {fmt(old)}: "
                 f"now v = {fmt(e.v)} (best so far: {child}).")
-    return f"A child of {name} returned {got}; it does not beat v = {fmt(e.v)}, so v stays."
+    return f"{who} returned {got}; it does not beat v = {fmt(e.v)}, so v stays."
+
+
+def _child_of(t: Telling, e: Event, name: str) -> str:
+    """The child whose value ``e`` takes in, by name: "B, a child of A," ("A child of A" if none is found)."""
+    child = _returning_child(t, e.node)
+    return f"A child of {name}" if child is None else f"{t.name(child)}, a child of {name},"
+
+
+def _returning_child(t: Telling, node: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The child of ``node`` that has just returned: the one below it that the latest steps were at.
+
+    ``Event.move`` will not do: it is the best child so far, not the one that just returned.
+    """
+    depth, events = len(node), t.trace
+    for k in range(t.frame.step - 2, -1, -1):
+        at = events[k].node
+        if len(at) > depth and at[:depth] == node:
+            return at[:depth + 1]
+        if at != node:
+            return None
+    return None
 
 
 def test(t: Telling, e: Event) -> str:
@@ -154,7 +176,7 @@ def window(t: Telling, e: Event) -> str:
     else:
         old, new, sym = t.before.beta, e.beta, "β"
         role = f"MIN can now hold MAX to at most {fmt(new)} on this path"
-    took = f"A child of {name} returned {fmt(e.value)}. " if e.value is not None else ""
+    took = f"{_child_of(t, e, name)} returned {fmt(e.value)}. " if e.value is not None else ""
     if old == new:
         since = fmt(e.value) if e.value is not None else f"v = {fmt(e.v)}"
         return f"{took}{sym} stays {fmt(new)} at {name}: {since} is no improvement on it."
