@@ -85,3 +85,40 @@ def test_law_strict_tests_first_difference_is_always_a_tie_cutoff(t):
     assert (c.kind, b.kind) == (Kind.CUTOFF, Kind.TEST)
     assert c.node == b.node == d.node
     assert c.v in (c.alpha, c.beta)  # a tie: v met the bound it was tested against
+
+
+# -- the tie rule told against the exercise's rule (issue 26, finding 6) ----------------------------------
+
+from abteach.lessons.answers import correct as correct_search  # noqa: E402
+from abteach.lessons.answers import node_answers  # noqa: E402
+from abteach.lessons.practice import check_answers, practice_tree  # noqa: E402
+
+
+def _other_rules_answers(rule):
+    """A practice tree whose tie decides a cutoff, and answers made under the other tie rule there."""
+    t = practice_tree(rule=rule, ties=True, seed=1)
+    other = "strict" if rule == "textbook" else "textbook"
+    return t, node_answers(correct_search(t, other))
+
+
+def test_strict_answers_in_a_textbook_exercise_are_told_they_went_on_at_a_tie():
+    t, theirs = _other_rules_answers("textbook")
+    c = check_answers(t, theirs, rule="textbook")
+    assert c.misconception == "strict-test"
+    told = " ".join(c.hints) + " " + c.message
+    assert "Your cutoff tests are strict, v > β and v < α" in told
+    assert "does not cut off on a tie (v > β, v < α) where this exercise's textbook rule does" in c.message
+    assert "prune on ties, v ≥ β" not in told
+
+
+def test_textbook_answers_in_a_strict_exercise_are_told_they_pruned_on_a_tie():
+    # The student pruned on a tie, as the textbook does; the exercise's rule is the strict one. The
+    # feedback must say what the student did, not the registry's textbook-centred "tests are v > β".
+    t, theirs = _other_rules_answers("strict")
+    c = check_answers(t, theirs, rule="strict")
+    assert c.misconception == "strict-test"
+    told = " ".join(c.hints) + " " + c.message
+    assert "Your cutoff tests prune on ties, v ≥ β and v ≤ α" in told
+    assert "cuts off on a tie (v ≥ β, v ≤ α, the textbook's rule) where this exercise's strict rule" in c.message
+    assert "The cutoff tests are v > β and v < α instead of the textbook's" not in told
+    assert "Your cutoff tests are strict" not in told

@@ -590,31 +590,43 @@ def _misconceptions(tree: Tree, rule: str, given: Mapping[Path, Answer], given_w
     gave exactly its answer, or its window), against how many it does not
     (the student gave something else) plus how many of its own departures the
     student did not make.  It is a candidate when it explains more than twice
-    what it misses, and the candidates with the best margin are kept.  Only
-    when no single mistake is a candidate are two made at once tried.
+    what it misses, and the candidates with the best margin are kept.  When
+    no single mistake explains every wrong observation, two made at once are
+    tried, and named if they explain strictly more.
     """
     student: dict[tuple[str, Path], Any] = {("answer", p): given.get(p) for p in right.answers}
     student.update({("window", p): w for p, w in given_windows.items()})
     wrong = [k for k, x in student.items() if not _agree(x, right.observed(k))]
     if not wrong:
         return []
-    singles = [m for m in MISTAKES]
-    for candidates in (singles, pairs(m for m in singles if m not in DEPTH_MISTAKES)):
-        margins: dict[str, int] = {}
-        predictions: dict[str, _Prediction] = {}
-        for mid in candidates:
-            theirs = _predict(mid, variant(mid, tree, rule))
-            departs = [k for k in student if not _agree(theirs.observed(k), right.observed(k))]
-            if not departs:
-                continue
-            explained = sum(_agree(student[k], theirs.observed(k)) for k in wrong)
-            missed = len(wrong) - explained + sum(k not in wrong for k in departs)
-            if explained > 2 * missed:
-                margins[mid], predictions[mid] = explained - missed, theirs
-        if margins:
-            best = max(margins.values())
-            return rank_mistakes([predictions[m] for m in margins if margins[m] == best], right)
-    return []
+    singles = list(MISTAKES)
+    fits = _fits(singles, tree, rule, student, wrong, right)
+    if not any(missed == 0 for _, missed, _ in fits.values()):
+        # No single mistake explains every wrong answer: two made at once may, and are named when they
+        # explain strictly more, since one mistake is the simpler explanation of the same answers.
+        two = _fits(pairs(m for m in singles if m not in DEPTH_MISTAKES), tree, rule, student, wrong, right)
+        if two and max(f[0] for f in two.values()) > max((f[0] for f in fits.values()), default=-1):
+            fits = two
+    if not fits:
+        return []
+    best = max(f[0] for f in fits.values())
+    return rank_mistakes([f[2] for f in fits.values() if f[0] == best], right)
+
+
+def _fits(candidates: list[str] | tuple[str, ...], tree: Tree, rule: str, student: Mapping[tuple[str, Path], Any],
+          wrong: list[tuple[str, Path]], right: _Prediction) -> dict[str, tuple[int, int, _Prediction]]:
+    """Each candidate that explains more than twice what it misses: its margin, what it misses, its prediction."""
+    out = {}
+    for mid in candidates:
+        theirs = _predict(mid, variant(mid, tree, rule))
+        departs = [k for k in student if not _agree(theirs.observed(k), right.observed(k))]
+        if not departs:
+            continue
+        explained = sum(_agree(student[k], theirs.observed(k)) for k in wrong)
+        missed = len(wrong) - explained + sum(k not in wrong for k in departs)
+        if explained > 2 * missed:
+            out[mid] = (explained - missed, missed, theirs)
+    return out
 
 
 def rank_mistakes(fits: list[_Prediction], right: _Prediction) -> list[_Prediction]:

@@ -13,7 +13,8 @@ The package holds, in the order data flows:
   from a :class:`Fault` (and the strict test, which is the correct search
   under the other tie rule);
 - :mod:`~abteach.lessons.mistakes.registry`: :data:`MISTAKES`, each :class:`Mistake`
-  with its explanation and its ✗-marked listing;
+  with its explanation and its ✗-marked listing, and :func:`combination`, two
+  of them made at once (``run_mistake("strict-test+root-window-reset", tree)``);
 - :mod:`~abteach.lessons.mistakes.table`: :data:`TABLE_MISTAKES`, the classic
   transposition-table bugs, each :func:`abteach.negamax_memory` with one
   :class:`~abteach.search.TableFault`, measured against the same search done right;
@@ -40,16 +41,16 @@ Examples
 from abteach.lessons.mistakes.diagnosis import (
     SUMMARY_COLUMNS, Diagnosis, Difference, diagnose, first_difference, summary_rows,
 )
-from abteach.lessons.mistakes.registry import MISTAKES, Mistake
+from abteach.lessons.mistakes.registry import MISTAKES, Mistake, combination, pairs
 from abteach.lessons.mistakes.running import random_play_value, run_mistake
 from abteach.lessons.mistakes.table import TABLE_MISTAKES, TableMistake, run_table_mistake
 from abteach.lessons.mistakes.variants import (
-    Fault, Search, alpha_in_min, beta_in_max, cutoff_before_update, faulty, inverted_test, no_pruning, no_window,
+    FAULTS, Fault, Search, alpha_in_min, beta_in_max, cutoff_before_update, faulty, inverted_test, no_pruning, no_window,
     one_ply_too_deep, one_ply_too_shallow, right_to_left, root_window_reset, shared_move, strict_test,
 )
 
 __all__ = [
-    "MISTAKES", "Mistake", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
+    "MISTAKES", "Mistake", "combination", "pairs", "FAULTS", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
     "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
     "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",
     "cutoff_before_update", "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
