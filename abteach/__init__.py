@@ -17,18 +17,20 @@ ipywidgets) on first use.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from abteach.games import (MAX, MAX_DEPTH, MIN, Board, ConnectFour, ConnectFourBoard, Game, Node, Path, Player,
                            TicTacToe, Tree, examples, load_tree, random_tree, tree, tree_from_json)
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace import Frame, Listing, NodeState, Status, Trace
 from abteach.trace.registry import Registration, listing, register, registered
-from abteach.trace import registry as _registry
-from abteach.trace.algorithms import (Problem, SearchResult, alphabeta, alphabeta_fail_hard, alphabeta_tutorial,
-                                      aspiration, iterative_deepening, minimax, mtdf, negamax, negamax_memory,
+from abteach.search.rules import TieRule
+from abteach.trace.algorithms import (Problem, SearchResult, alphabeta_fail_hard, alphabeta_tutorial,
+                                      aspiration, iterative_deepening, minimax, mtdf, negamax_memory,
                                       mcts, negascout, null_window, sss_star)
 from abteach.lessons import complexity, enhancements, fig55, mistakes, ordering
 from abteach.search.solve import SolveLimitError, solve
@@ -37,6 +39,58 @@ from abteach.agents.match import match
 from abteach import grading
 from abteach.grading import from_cs188, to_cs188
 from abteach.lessons.practice import check_answers, practice_tree
+
+
+
+def _takes_rule(search: Callable[..., SearchResult]) -> Callable[..., SearchResult]:
+    """``search`` (which has a tie rule) also taking ``rule='textbook'`` or ``'strict'``, as ``practice`` does.
+
+    The name is turned into the tie rule here, at the front door, by the one
+    vocabulary of :class:`~abteach.search.rules.TieRule`; the search itself
+    reads only ``prune_on_tie``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> ab.alphabeta(ab.examples.TIED, rule="strict").tie
+    TieRule(strict)
+    >>> ab.alphabeta(ab.examples.TIED, rule="strcit")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule must be 'textbook' or 'strict', not 'strcit'
+    """
+
+    @functools.wraps(search)
+    def run(*args: Any, rule: Any = None, **kwargs: Any) -> SearchResult:
+        if rule is not None:
+            if "prune_on_tie" in kwargs:
+                raise TypeError(f"{search.__name__}: give rule= or prune_on_tie=, not both "
+                                f"(rule={rule!r}, prune_on_tie={kwargs['prune_on_tie']!r})")
+            kwargs["prune_on_tie"] = TieRule.named(rule).prunes_on_tie
+        return search(*args, **kwargs)
+
+    shown = inspect.signature(search)
+    keyword = inspect.Parameter("rule", inspect.Parameter.KEYWORD_ONLY, default=None, annotation="str | None")
+    run.__signature__ = shown.replace(parameters=[*shown.parameters.values(), keyword])  # type: ignore[attr-defined]
+    return run
+
+
+def _offered(entry: Registration) -> Callable[..., SearchResult]:
+    """A registered search as the front door offers it: one with a tie rule takes ``rule=`` too."""
+    return _takes_rule(entry.traced) if "prune_on_tie" in entry.options else entry.traced
+
+
+def _front(name: str) -> Callable[..., SearchResult] | None:
+    """The registered search ``ab.<name>``, or None."""
+    for entry in registered().values():
+        if entry.export and entry.export == name:
+            return _offered(entry)
+    return None
+
+
+# The package's searches with a tie rule (the others are imported above as they are).
+alphabeta = _offered(registered()["alphabeta"])
+negamax = _offered(registered()["negamax"])
 
 # Public names whose modules pull in matplotlib, networkx or ipywidgets: loaded when first asked for.
 _LAZY = MappingProxyType({
@@ -91,7 +145,7 @@ def __getattr__(name: str) -> Any:
     if module is not None:
         return getattr(importlib.import_module(module), name)
     # A search registered after the package loaded is at the front door under its own name.
-    search = _registry.exported(name)
+    search = _front(name)
     if search is not None:
         return search
     raise AttributeError(f"module 'abteach' has no attribute {name!r}")

@@ -2,9 +2,10 @@
 
 ::
 
-    abteach draw tree.json -o tree.pdf
-    abteach trace tree.json --edition 4 --strict
-    abteach animate tree.json -o search.gif
+    abteach example fig-5-2 -o fig52.json
+    abteach draw fig52.json -o fig52.pdf
+    abteach trace fig52.json --edition 4 --strict
+    abteach animate fig52.json -o search.gif
 
 A tree file is the JSON that :meth:`abteach.Tree.to_json` writes (a bare
 nested list also works: ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``).  Every
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import sys
 import textwrap
 import time
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from abteach.games import Tree, load_tree
+from abteach.games import Tree, examples, load_tree
 from abteach.search.result import SearchResult
 from abteach.trace import algorithms as _registers  # noqa: F401  (importing it registers the package's searches)
 from abteach.search.rules import TieRule
@@ -174,7 +176,9 @@ def _draw(args: argparse.Namespace, out: TextIO) -> int:
     else:
         trace = _search(tree, args).trace
         if args.step > len(trace):
-            raise InputError(f"argument --step: {args.step} is past the search's last step, {len(trace)}")
+            # A bad command line, though only the search can tell: the range is known once it has run.
+            raise UsageError(f"argument --step: {args.step} is past the search's last step; "
+                             f"give a step from 0 to {len(trace)}")
         save_frame(trace, args.step, args.output, overwrite=args.force, size=args.size)
     print(f"wrote {args.output}", file=out)
     return 0
@@ -187,10 +191,72 @@ def _trace_arguments(parser: argparse.ArgumentParser) -> None:
     _search_arguments(parser)
     parser.add_argument("--kinds", default=None, metavar="KIND,...",
                         help="print only these kinds of step, e.g. leaf,cutoff (default: every step)")
+    parser.add_argument("--width", type=int, default=None, metavar="COLUMNS",
+                        help="wrap the table's pseudocode and sentences to fit COLUMNS characters; 0 never wraps "
+                             "(default: the terminal's width, or no wrapping when the output is not a terminal)")
+
+
+#: The columns of a trace table that wrap to fit the terminal; the others are short and keep one line.
+WRAPPED = ("pseudocode", "what happened")
+#: The narrowest a wrapped column becomes, however narrow the terminal: narrower, words would break.
+NARROWEST = 16
+#: Spaces between two columns, as :class:`~abteach.views.tables.Table` prints them.
+GAP = 2
+
+
+def terminal_width() -> int:
+    """The terminal's width in characters (``COLUMNS`` first); 0 when the output is no terminal."""
+    return shutil.get_terminal_size(fallback=(0, 0)).columns
+
+
+def _widths(columns: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int]:
+    """Each column's width: its widest cell, the wrapped ones narrowed until a line fits ``width``."""
+    natural = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(columns)]
+    if width <= 0 or sum(natural) + GAP * (len(columns) - 1) <= width:
+        return natural
+    wrap = [i for i, c in enumerate(columns) if c in WRAPPED]
+    fixed = sum(w for i, w in enumerate(natural) if i not in wrap) + GAP * (len(columns) - 1)
+    room = max(width - fixed, NARROWEST * len(wrap))
+    widths = list(natural)
+    # Share the room: each wrapped column in turn takes its fair part of what is left, or less if it needs less.
+    for k, i in enumerate(sorted(wrap, key=lambda i: natural[i])):
+        widths[i] = max(NARROWEST, min(natural[i], room // (len(wrap) - k)))
+        room -= widths[i]
+    return widths
+
+
+def fit_table(columns: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> str:
+    """``rows`` under ``columns`` as aligned text, their :data:`WRAPPED` columns wrapped to fit ``width``.
+
+    With room enough, or a ``width`` of 0, each row is one line, as the table prints itself.
+
+    Examples
+    --------
+    >>> print(fit_table(("step", "what happened"), [("1", "B returns 3 to A, which now has v = 3")], 22))
+    step  what happened
+    ----  ----------------
+    1     B returns 3 to
+          A, which now has
+          v = 3
+    """
+    widths = _widths(columns, rows, width)
+
+    def lines(cells: Sequence[str]) -> list[str]:
+        parts = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] if c and len(c) > w else [c]
+                 for c, w in zip(cells, widths)]
+        return ["  ".join((p[k] if k < len(p) else "").ljust(w) for p, w in zip(parts, widths)).rstrip()
+                for k in range(max(map(len, parts)))]
+
+    out = lines(columns) + lines(["-" * w for w in widths])
+    for row in rows:
+        out += lines(row)
+    return "\n".join(out)
 
 
 def _trace(args: argparse.Namespace, out: TextIO) -> int:
     _check_search_options(args)
+    if args.width is not None and args.width < 0:
+        raise UsageError(f"argument --width: must be 0 (never wrap) or more, not {args.width}")
     kinds = None
     if args.kinds is not None:
         kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
@@ -206,8 +272,9 @@ def _trace(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(f"argument --kinds: this search has no steps of kind {', '.join(map(repr, unknown))}; "
                              f"its kinds are {', '.join(known)}")
     from abteach.views.tables import trace_table
+    table = trace_table(trace, kinds=kinds)
     print(trace.algorithm.label, file=out)
-    print(trace_table(trace, kinds=kinds), file=out)
+    print(fit_table(table.columns, table.rows, terminal_width() if args.width is None else args.width), file=out)
     move = trace.move_name((result.move,)) if result.move is not None else "none"
     print(f"value {result.value}, best move {move}; {result.leaves} of {len(tree.leaves())} "
           "leaves evaluated", file=out)
@@ -234,6 +301,27 @@ def _animate(args: argparse.Namespace, out: TextIO) -> int:
     from abteach.views.export import save_animation
     save_animation(trace, args.output, overwrite=args.force, size=args.size, duration=args.duration)
     print(f"wrote {args.output} ({len(trace) + 1} steps)", file=out)
+    return 0
+
+
+# -- example ---------------------------------------------------------------------------
+
+#: The example trees ``abteach example`` writes, by their command-line name (``FIG_5_2`` is ``fig-5-2``).
+EXAMPLES = {name.lower().replace("_", "-"): tree for name, tree in examples.ALL.items()}
+
+
+def _example_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", choices=list(EXAMPLES), metavar="NAME",
+                        help=f"the example tree: {', '.join(EXAMPLES)} (fig-5-2 is the textbook's Fig. 5.2)")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="FILE",
+                        help="the JSON file to write, e.g. fig52.json")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
+
+def _example(args: argparse.Namespace, out: TextIO) -> int:
+    _check_output(args.output, args.force, (".json",))
+    args.output.write_text(EXAMPLES[args.name].to_json(indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.output}", file=out)
     return 0
 
 
@@ -405,6 +493,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
 
 
 COMMANDS: tuple[Command, ...] = (
+    Command("example", "write one of the lessons' example trees as a JSON tree file, to draw, trace or animate",
+            _example_arguments, _example, "example: abteach example fig-5-2 -o fig52.json"),
     Command("draw", "draw a tree, or one step of a search of it, to PNG, SVG or PDF", _draw_arguments, _draw,
             "example: abteach draw fig52.json -o fig52.pdf --step 29"),
     Command("trace", "print a search's trace: one row per step, with α, β, v and what happened",
@@ -478,4 +568,4 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return BAD_INPUT
 
 
-__all__ = ["GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
+__all__ = ["EXAMPLES", "WRAPPED", "fit_table", "terminal_width", "GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]

@@ -109,7 +109,7 @@ def test_an_existing_file_is_kept_without_force(work):
     (["draw", "fig52.json", "-o", "tree.jpg"], 2, "unknown file type '.jpg'; use one of .png, .svg, .pdf"),
     (["draw", "fig52.json"], 2, "the following arguments are required: -o/--output"),
     (["draw", "fig52.json", "-o", "nowhere/tree.pdf"], 1, "there is no folder 'nowhere'"),
-    (["draw", "fig52.json", "-o", "s.png", "--step", "999"], 1, "999 is past the search's last step, 55"),
+    (["draw", "fig52.json", "-o", "s.png", "--step", "999"], 2, "argument --step: 999 is past the search's last step; give a step from 0 to 55"),
     (["draw", "fig52.json", "-o", "s.png", "--edition", "4"], 2, "need --step N"),
     (["animate", "fig52.json", "-o", "search.png"], 2, "unknown file type '.png'; use one of .gif"),
     (["animate", "fig52.json", "-o", "s.gif", "--duration", "0"], 2, "argument --duration: must be above 0"),

@@ -20,7 +20,9 @@ True
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path as FilePath
 from typing import Any
 
 from abteach.games.trees import Path, Tree, tree as build_tree
@@ -148,7 +150,19 @@ def parse_cs188(text: str) -> dict[str, str]:
     return out
 
 
-def from_cs188(text: str) -> Tree:
+def _contents(text: object) -> Any:
+    """A test's text: ``text`` itself, or the file a path names; a file's name as a str is refused, helpfully."""
+    if isinstance(text, os.PathLike):
+        return FilePath(text).read_text(encoding="utf-8")
+    named = text.strip() if isinstance(text, str) else ""
+    if named and "\n" not in named and (named.endswith((".test", ".solution")) or os.path.isfile(named)):
+        raise ValueError(f"text is {text!r}, which reads as a file's name, not a test's contents: pass the "
+                         f"contents, from_cs188(Path({named!r}).read_text()), or the path, "
+                         f"from_cs188(Path({named!r}))")
+    return text
+
+
+def from_cs188(text: str | os.PathLike[str]) -> Tree:
     r'''Read a ``GraphGameTreeTest`` file back into the :class:`abteach.Tree` its test searches.
 
     CS188's agents stop at the test's ``depth`` (one move by each agent
@@ -161,9 +175,10 @@ def from_cs188(text: str) -> Tree:
 
     Parameters
     ----------
-    text : str
-        The contents of a ``.test`` file.  Without a ``depth`` key the whole
-        game is read.
+    text : str or path
+        The contents of a ``.test`` file, or the file as a path (``pathlib.Path("q.test")``); a string is
+        always contents, so a file's name given as one is refused with what to pass.  Without a ``depth``
+        key the whole game is read.
 
     Returns
     -------
@@ -189,7 +204,7 @@ def from_cs188(text: str) -> Tree:
     >>> from_cs188(test).to_nested()
     [[4]]
     '''
-    d = parse_cs188(text)
+    d = parse_cs188(_contents(text))
     if d.get("class") != "GraphGameTreeTest":
         raise ValueError(f"not a GraphGameTreeTest file (class is {d.get('class')!r})")
     if d.get("num_agents", "2") != "2":

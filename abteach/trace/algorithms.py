@@ -49,6 +49,7 @@ def _tutorial(spec: Spec) -> Algorithm:
         name="alphabeta_tutorial", title="Alpha-beta", label="alpha-beta, tutorial form",
         listing=tutorial_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         edition=Edition.FOURTH, calls="ALPHA-BETA({name}, α = {alpha}, β = {beta}, maximizing = {flag})",
+        frame="ALPHA-BETA({name}, maximizing = {flag})",
     )
 
 
@@ -57,6 +58,7 @@ def _fail_hard(spec: Spec) -> Algorithm:
         name="alphabeta_fail_hard", title="Alpha-beta (fail-hard)", label="alpha-beta, fail-hard form",
         listing=fail_hard_listing(), replay=WINDOWED, narrate=narrate.WINDOWED, start=narrate.start, depth_limited=spec.depth_limited,
         calls="alphabeta({name}, α = {alpha}, β = {beta}, maximizingPlayer = {flag})",
+        frame="alphabeta({name}, maximizingPlayer = {flag})",
     )
 
 
@@ -65,7 +67,7 @@ def _negamax(spec: Spec) -> Algorithm:
         name="negamax", title="Negamax", label=f"negamax, {spec.tie.label}",
         listing=negamax_listing(tie=spec.tie, depth_limited=spec.depth_limited),
         replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, depth_limited=spec.depth_limited, tie=spec.tie,
-        calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
+        calls="NEGAMAX({name}, α = {alpha}, β = {beta})", frame="NEGAMAX({name})", perspective="mover",
     )
 
 
@@ -85,7 +87,7 @@ def _memory(spec: Spec) -> Algorithm:
         name=spec.name, title=title, label=label,
         listing=memory_listing(spec.name, depth_limited=spec.depth_limited, uses=spec.uses),
         replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=tell_start, depth_limited=spec.depth_limited,
-        calls="NEGAMAX({name}, α = {alpha}, β = {beta})", perspective="mover",
+        calls="NEGAMAX({name}, α = {alpha}, β = {beta})", frame="NEGAMAX({name})", perspective="mover",
         views=frozenset({"tree", "stack", "listing", "table", "passes"}),
     )
 
@@ -95,7 +97,7 @@ def _negascout(spec: Spec) -> Algorithm:
         name="negascout", title="NegaScout", label="NegaScout",
         listing=negascout_listing(depth_limited=spec.depth_limited),
         replay=MEMORY_REPLAY, narrate=MEMORY_NARRATION, start=narrate.start, depth_limited=spec.depth_limited,
-        calls="NEGASCOUT({name}, α = {alpha}, β = {beta})", perspective="mover",
+        calls="NEGASCOUT({name}, α = {alpha}, β = {beta})", frame="NEGASCOUT({name})", perspective="mover",
     )
 
 

@@ -433,7 +433,9 @@ class Trace(Sequence[Event]):
         known = described_kinds()
         if kind in known:
             return kind
-        near = difflib.get_close_matches(kind, sorted(known | set(self.kinds)), n=1)
+        # A guess only among the kinds this search reports: another search's kind would find nothing here too.
+        own = set(self.kinds) | set(self.algorithm.replay) | set(self.algorithm.narrate)
+        near = difflib.get_close_matches(kind, sorted(own), n=1)
         guess = f" (did you mean {near[0]!r}?)" if near else ""
         has = ", ".join(map(repr, self.kinds)) if self.kinds else "no events at all"
         raise ValueError(f"{argument} {kind!r} is not an event kind of any search{guess}; this trace has {has}")

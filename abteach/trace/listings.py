@@ -44,11 +44,23 @@ class Listing:
         return bool(line_id) and any(line_id in lid.split("|") for lid, _ in self.lines)
 
     def __str__(self) -> str:
-        return "\n".join(text for _, text in self.lines)
+        """The title, then each line after its number: the number a trace's ``line`` column gives.
 
-    def __repr__(self) -> str:
+        Examples
+        --------
+        >>> print(minimax_listing(3))  # doctest: +ELLIPSIS
+        MINIMAX-DECISION (AIMA 3rd ed., Fig. 5.3)
+         1  function MINIMAX-DECISION(state) returns an action
+         2    return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))
+        <BLANKLINE>
+         4  function MAX-VALUE(state) returns a utility value
+        ...
+        """
         numbered = (f"{n:>2}  {text}" if text else "" for n, (_, text) in enumerate(self.lines, start=1))
         return self.title + "\n" + "\n".join(numbered)
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def _mirror(lines: list[Line]) -> list[Line]:

@@ -125,6 +125,9 @@ class Algorithm:
         Whether nodes hold a window (α, β); views show it only then.
     calls : str
         How a sentence names a call, with ``{player}``, ``{name}``, ``{alpha}``, ``{beta}``.
+    frame : str
+        How the call stack names a call: its listing's function on the node, with ``{player}``,
+        ``{name}`` and ``{flag}`` (``true`` for MAX); the stack shows α, β and v beside it.
     views : frozenset of str
         Which views apply: ``'tree'``, ``'stack'``, ``'listing'``, ``'table'``,
         ``'ranges'`` for the Fig. 5.5 comparison, which reads the textbook's windows, ``'passes'`` for
@@ -149,6 +152,7 @@ class Algorithm:
     depth_limited: bool = False
     windowed: bool = True
     calls: str = "{player}-VALUE({name}, α = {alpha}, β = {beta})"
+    frame: str = "{player}-VALUE({name})"
     views: frozenset[str] = frozenset({"tree", "stack", "listing", "table"})
     faulty: frozenset[str] = frozenset()
     faults: Mapping[str, str] = field(default_factory=dict)
@@ -161,6 +165,20 @@ class Algorithm:
     def but(self, **changes: Any) -> "Algorithm":
         """This description with some parts changed (a mistake's listing, a variant's label)."""
         return replace(self, **changes)
+
+    def frame_name(self, player: str | None, name: str) -> str:
+        """How the call stack names the call on the node ``name``, where ``player`` is to move.
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> ab.negamax(ab.examples.FIG_5_2).trace.algorithm.frame_name("MIN", "B")
+        'NEGAMAX(B)'
+        >>> ab.alphabeta(ab.examples.FIG_5_2).trace.algorithm.frame_name("MIN", "B")
+        'MIN-VALUE(B)'
+        """
+        player = player or "MAX"
+        return self.frame.format(player=player, name=name, flag="true" if player == "MAX" else "false")
 
     def replays(self, kind: str) -> ReplayStep | None:
         return self.replay.get(kind)

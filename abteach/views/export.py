@@ -37,6 +37,7 @@ from abteach.views.options import MAX_DPI, check_dpi, check_filename, check_flag
 from abteach.views.palette import WHITE
 from abteach.views.sizes import Size, resolve_size
 from abteach.trace.frames import Frame, Trace
+from abteach.trace.protocol import Algorithm
 
 #: File suffixes :func:`save_frame` understands, and the format each means.
 FORMATS: Final = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
@@ -51,8 +52,9 @@ _METADATA: Final = {
     "svg": {"Date": None, "Creator": None},
     "pdf": {"CreationDate": None, "Creator": None, "Producer": None},
 }
-# Keyed by Any: matplotlib types rc keys as a Literal of every name it knows.
-_RC: Final[dict[Any, Any]] = {"svg.hashsalt": "abteach", "svg.fonttype": "path", "pdf.fonttype": 42}
+# Keyed by Any: matplotlib types rc keys as a Literal of every name it knows.  An SVG keeps its words as
+# <text>, so they can be edited, searched and read aloud; a PDF embeds its fonts (Type 42) for the same reasons.
+_RC: Final[dict[Any, Any]] = {"svg.hashsalt": "abteach", "svg.fonttype": "none", "pdf.fonttype": 42}
 
 
 def _format_of(filename: str | FilePath, allowed: dict[str, str]) -> str:
@@ -136,11 +138,20 @@ def _create_beside(path: FilePath) -> tuple[int, str]:
 
 
 def _check_events(trace: object, who: str) -> Trace:
-    """``trace`` if it is a Trace with events; an empty one would export a picture of a search that never ran."""
+    """``trace`` if it is a Trace with events; an empty one would export a picture of a search that never ran.
+
+    The message shows the trace's description only if it has one: a trace made by hand may carry
+    something else (a listing) where its algorithm's description goes, and is refused by name too.
+    """
     tr = check_trace(trace, who)
+    described = isinstance(tr.algorithm, Algorithm)
     if len(tr) == 0:
-        raise ValueError(f"{who} needs a trace with events, but trace is {tr!r}: with no events there is no "
-                         "search to export")
+        shown = repr(tr) if described else f"a Trace whose algorithm is a {type(tr.algorithm).__name__}"
+        raise ValueError(f"{who} needs a trace with events, but trace has none ({shown}): with no events there "
+                         "is no search to export (a search's result.trace has them)")
+    if not described:
+        raise TypeError(f"{who} needs a trace that carries its algorithm's description, but trace.algorithm is "
+                        f"a {type(tr.algorithm).__name__}: export a search's result.trace")
     return tr
 
 

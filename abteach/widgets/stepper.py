@@ -48,6 +48,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from abteach.search.events import fmt
+from abteach.trace.narrate import minus_signs
 from abteach.views.alt import frame_alt, frame_alt_html, legend_alt
 from abteach.views.draw import draw_search_legend, frame_focus, frame_size
 from abteach.views.export import figure_bytes, frame_png
@@ -154,8 +155,23 @@ def _listing_block(trace: Trace, numbers: Iterable[int], current: int | None, cl
             f"<div class='ab-code-block'>{''.join(rows)}</div></div>")
 
 
+def _number(x: float | None) -> str:
+    """A number of the stack as the sentences print it: ``−3``, ``+∞``, with the minus sign."""
+    return minus_signs(fmt(x))
+
+
 def stack_html(trace: Trace, frame: Frame) -> str:
-    """The call stack, innermost call on top, with each call's α, β and v."""
+    """The call stack, innermost call on top, with each call's α, β and v.
+
+    Each call is named as its algorithm names a call frame (:meth:`~abteach.trace.protocol.Algorithm.frame_name`).
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.negamax(ab.examples.FIG_5_2).trace
+    >>> "NEGAMAX(B)" in stack_html(tr, tr.frame(7)), "VALUE" in stack_html(tr, tr.frame(7))
+    (True, False)
+    """
     if not frame.stack:
         return "<div class='ab-stack'><b>Call stack</b>: empty</div>"
     windowed = trace.algorithm.windowed
@@ -163,8 +179,9 @@ def stack_html(trace: Trace, frame: Frame) -> str:
     rows = []
     for path in reversed(frame.stack):
         s = frame.node(path)
-        call = f"{s.player}-VALUE({html.escape(trace.name(path))})"
-        cells = [call] + ([fmt(s.alpha), fmt(s.beta)] if windowed else []) + [fmt(s.v) if s.v is not None else ""]
+        call = html.escape(trace.algorithm.frame_name(s.player, trace.name(path)))
+        cells = [call] + ([_number(s.alpha), _number(s.beta)] if windowed else []) + \
+            [_number(s.v) if s.v is not None else ""]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<div class='ab-stack'><b>Call stack</b><table>{head}{''.join(rows)}</table></div>"
 
