@@ -387,6 +387,26 @@ def _grade_one(path: Path, args: argparse.Namespace) -> Report:
                            time_limit=args.time_limit, isolation=args.isolation)
 
 
+def _graded(path: Path, args: argparse.Namespace) -> Report:
+    """:func:`_grade_one`, with whatever a file makes the grader raise reported as that student's failure.
+
+    The sandbox keeps a submission's failures inside its report; this is for
+    the grader's own mistakes a file might still find, so one file never
+    stops the grading of the rest.  A sandbox that cannot start is the
+    machine's problem, not the student's, and still stops everything.
+    """
+    from abteach.grading.checker import Report as Graded
+    from abteach.grading.sandbox import SandboxUnavailable
+    try:
+        return _grade_one(path, args)
+    except SandboxUnavailable:
+        raise
+    except Exception as error:  # noqa: BLE001 - any failure here is this file's, reported and passed over
+        text = (f"The grader could not grade this file ({type(error).__name__}); it earns no marks until an "
+                "instructor looks at it.\nDiagnosis: unknown (grader-error)")
+        return Graded(0, 1, "unknown", None, text, "grader-error")  # never 0 of 0, which would pass
+
+
 def _diagnosis(report: Report) -> str:
     """Every mistake that fits equally, as the feedback's own Diagnosis line names them; a failure's reason."""
     named = " or ".join(report.diagnoses) or report.diagnosis or "none"
@@ -432,7 +452,7 @@ def _grade(args: argparse.Namespace, out: TextIO) -> int:
               "can read this machine's files", file=sys.stderr)
     try:
         if args.submission.is_file():
-            report = _grade_one(files[0], args)
+            report = _graded(files[0], args)
             print(_verdict(report), file=out)
             print(report.feedback, file=out)
             return 0
@@ -443,7 +463,7 @@ def _grade(args: argparse.Namespace, out: TextIO) -> int:
         with tqdm(files, desc="grading", unit="submission", file=sys.stderr) as bar:
             for path in bar:
                 bar.set_postfix_str(path.name)
-                report = _grade_one(path, args)
+                report = _graded(path, args)
                 reports.append(report)
                 print(f"{path.name}: {_verdict(report)}", file=out)
                 print(textwrap.indent(report.feedback, "    "), file=out)
@@ -456,7 +476,9 @@ def _grade(args: argparse.Namespace, out: TextIO) -> int:
 # -- worksheet -------------------------------------------------------------------------
 
 def _worksheet_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("roster", type=Path, metavar="ROSTER.csv", help="students: an id column, and optionally name")
+    parser.add_argument("roster", type=Path, metavar="ROSTER.csv",
+                        help="students: an id column (id, ID, Student ID, SIS User ID, ...: an LMS export works "
+                             "as it is, with commas, semicolons or tabs), and optionally names")
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="FOLDER",
                         help="where to write one PDF (and its HTML twin) per student and answer-key.pdf")
     parser.add_argument("--course-seed", required=True, help="with each id, decides each student's tree")
@@ -464,7 +486,8 @@ def _worksheet_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tree-size", choices=("small", "medium", "large"), default="small",
                         help="the size of each student's tree (default: small)")
     parser.add_argument("--strict", action="store_true", help="the strict tie rule (CS188's)")
-    parser.add_argument("--force", action="store_true", help="replace PDFs already in FOLDER")
+    parser.add_argument("--force", action="store_true",
+                        help="replace files already in FOLDER (each keeps its permissions)")
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
@@ -473,22 +496,27 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from tqdm import tqdm
     from abteach.views.worksheet import worksheet
     start = time.perf_counter()
-    # The roster is read, and every file checked, inside worksheet(): the bar learns its total at the first file.
-    with tqdm(desc="drawing worksheets", unit="file", file=sys.stderr) as bar:
-        def progress(done: int, total: int) -> None:
-            bar.total = total
-            bar.update(done - bar.n)
+    bars: list[Any] = []  # the bar, once worksheet() has checked everything: a refused run shows none
 
-        try:
-            written = worksheet(args.roster, args.output, course_seed=args.course_seed, course=args.course,
-                                size=args.tree_size, rule=TieRule.of(not args.strict).name, overwrite=args.force,
-                                progress=progress)
-        except FileExistsError as err:
-            raise InputError(str(err).replace("overwrite=True", "--force")) from None
-        except ValueError as err:
-            raise InputError(str(err)) from None
-    print(f"wrote {len(written) - 1} worksheets and {written[-1]} in {time.perf_counter() - start:.0f} s, "
-          "each with an .html twin for screen readers", file=out)
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(tqdm(desc="drawing worksheets", unit="file", file=sys.stderr, total=total))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        written = worksheet(args.roster, args.output, course_seed=args.course_seed, course=args.course,
+                            size=args.tree_size, rule=TieRule.of(not args.strict).name, overwrite=args.force,
+                            progress=progress)
+    except FileExistsError as err:
+        raise InputError(str(err).replace("overwrite=True", "--force")) from None
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    finally:
+        for bar in bars:
+            bar.close()
+    students = len(written) - 1
+    print(f"wrote {students} worksheet{'' if students == 1 else 's'} and {written[-1]} in "
+          f"{time.perf_counter() - start:.0f} s, each with an .html twin for screen readers", file=out)
     return 0
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import abteach as ab
-from abteach.grading.checker import CANDIDATES, behaviour, expectations, grading_trees, what_it_did
+from abteach.grading.checker import CANDIDATES, Behaviour, behaviour, expectations, grading_trees, what_it_did
 from abteach.grading.game import GradingGame, state_names
 
 # Every test here grades in the sandbox, or checks what grading reports.
@@ -207,6 +207,13 @@ def run_on(source: str, tree: ab.Tree) -> GradingGame:
     return game
 
 
+def behaviour_of(source: str, tree: ab.Tree, names: dict) -> Behaviour:
+    """What a submission did on ``tree``, run here, as the checker records it (the move is not needed)."""
+    game = run_on(source, tree)
+    order = list(dict.fromkeys(game.generated))
+    return Behaviour(None, frozenset(game.generated) | {names[()]}, tuple(dict.fromkeys(game.scored)), tuple(order))
+
+
 def test_plain_minimax_is_diagnosed_as_no_pruning_and_names_the_lookalike_too():
     # Premise: it scores every leaf of Fig. 5.2, where alpha-beta scores 7 of the 9 (FACTS.md §3).
     assert len(run_on(PLAIN_MINIMAX, ab.examples.FIG_5_2).scored) == 9
@@ -242,9 +249,12 @@ def test_a_leaf_scored_twice_is_noted_in_passing_and_failing_feedback():
     r = ab.grading.check_alphabeta(twice, seed=1)
     assert r.passed
     # Every leaf it scores, it scores twice: Fig. 5.2's 7 (FACTS.md §3), on every tree.
+    # Only the public trees are counted or named: which leaves a search scores twice on a hidden tree is its
+    # own choice, and could spell out that tree's leaves.
+    public = sum(name in ab.examples.ALL for name in r.tree_names)
     note = (f"Note: on tree FIG_5_2 your search scored 7 leaves more than once (b1, b2, b3, c1 and 3 more), "
-            f"and it did so on {r.out_of} of {r.out_of} trees")
-    assert note in r.feedback
+            f"and it did so on {public} of the public trees")
+    assert note in r.feedback and "seeded" not in r.feedback
     failing = ab.grading.check_alphabeta(ROOT_RESET["loop"].replace(
         "            return game.utility(s, player)\n",
         "            game.utility(s, player)\n            return game.utility(s, player)\n"), seed=1)
@@ -288,8 +298,13 @@ def test_the_unknown_hint_names_the_extra_leaves_and_where_the_search_should_hav
     path = next(p for p, n in names.items() if n == extra[0])[:-1]
     while names[path] not in entered:
         path = path[:-1]
-    assert f"At {names[path]} your search goes on to score {extra[0]}" in r.feedback
-    assert "which the correct search prunes" in r.feedback and f"tree {name}" in r.feedback
+    hint = what_it_did(behaviour_of(half, tree, names), behaviour(ab.alphabeta(tree), names), tree, names)
+    assert f"At {names[path]} your search goes on to score {extra[0]}" in hint
+    assert "which the correct search prunes" in hint and f"tree {name}" in r.feedback
+    # That tree is hidden (its name is a seeded one): the feedback names none of its nodes, since a submission
+    # chooses what it generates and scores, and could spell out that tree's leaves with them.
+    assert name.startswith("seeded") and f"score {extra[0]}" not in r.feedback and names[path] + " " not in r.feedback
+    assert "It fails only on hidden trees" in r.feedback
 
 
 def test_what_it_did_says_which_leaves_were_skipped_and_where():

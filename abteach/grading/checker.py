@@ -50,7 +50,7 @@ import math
 import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from abteach.games import examples
 from abteach.games.generate import random_tree
@@ -89,7 +89,12 @@ class Behaviour:
     repeated: tuple[str, ...] = field(default=(), compare=False)
 
     def same_value(self, other: "Behaviour") -> bool:
-        return self.value is None or other.value is None or math.isclose(self.value, other.value, abs_tol=1e-9)
+        if self.value is None or other.value is None:
+            return True
+        try:
+            return math.isclose(self.value, other.value, abs_tol=1e-9)
+        except (OverflowError, TypeError, ValueError):  # 10**400 is no float, and no tree's value
+            return False
 
 
 @dataclass(frozen=True)
@@ -248,7 +253,8 @@ def _shared_move(result: SearchResult) -> str | None:
 # -- the check --------------------------------------------------------------------
 
 def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int | str = 0,
-                    time_limit: float = TIME_LIMIT, edition: int = 3, isolation: str = "bwrap") -> Report:
+                    time_limit: float = TIME_LIMIT, edition: int = 3, isolation: str = "bwrap",
+                    total_limit: float | None = None, packages: Sequence[str] | None = None) -> Report:
     """Grade a student's ``alpha_beta_search(game, state)``; never raises for the student's failure.
 
     Parameters
@@ -279,6 +285,12 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
         ``'bwrap'`` (the default) runs the submission in bubblewrap; ``'limits'``
         with the resource limits alone, where bubblewrap cannot run (it can then
         read the machine's files), and the feedback says so.
+    total_limit : float, optional
+        Seconds allowed for all the trees together (the sandbox's
+        ``TOTAL_LIMIT`` by default): a slow search is stopped there and told so.
+    packages : sequence of str, optional
+        The packages the submission may import besides the standard library
+        (the course's list, :func:`~abteach.grading.sandbox.allowed_packages`, by default).
 
     Returns
     -------
@@ -322,7 +334,7 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
     games: list[Callable[[], GradingGame]] = [_maker(t, exp[2]) for (_, t), exp in zip(trees, expectations(seed, rule))]
     outcome = run_submission(code.source, games, name=code.name, filename=code.filename,
                              hidden=_hidden(tuple(name for name, _ in trees)), time_limit=time_limit,
-                             isolation=isolation)
+                             isolation=isolation, total_limit=total_limit, packages=packages)
     report = _report(outcome, trees, expectations(seed, rule), rule, seed, edition, time_limit)
     if isolation != "bwrap":
         report = replace(report, feedback=f"{UNSANDBOXED}\n{report.feedback}")
@@ -367,6 +379,11 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
                               "while you debug, not in the graded function).")
     for k, run in enumerate(outcome.runs):
         where = f"tree {k + 1} of {n} ({names[k]})"
+        if run.status == "timeout" and run.over_budget:
+            return fail("timeout", f"Your search used up the {_budget(outcome):g} s this check allows for all "
+                                   f"{n} trees together, on {where}, and was stopped: it was not run on the "
+                                   "remaining trees. A correct search takes well under a second a tree; look "
+                                   "for a sleep, a wait or repeated work.")
         if run.status == "timeout":
             return fail("timeout", f"Your search did not finish on {where} within {time_limit:g} s and was "
                                    "stopped. Look for a loop that never ends, or a recursion that never "
@@ -381,15 +398,20 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
     passed = [b == exp[0] and b.same_value(exp[0]) for b, exp in zip(behaviours, expected)]
     score = sum(passed)
     label = f"alpha-beta ({'the textbook' if rule == 'textbook' else 'the strict'} tie rule, edition {edition})"
-    twice = _scored_twice(behaviours, names)
+    hidden = _hidden(names)
+    twice = _scored_twice(behaviours, names, hidden)
     if all(passed):
         return Report(n, n, None, None, "\n".join([f"All {n} trees right: your search is {label}.", *twice]),
                       None, rule, seed, names)
     fits = fitting(behaviours, [(exp[0], exp[1]) for exp in expected])
     diagnosis = fits[0] if fits else "unknown"
-    k = passed.index(False)
-    hidden = _hidden(names)
-    departure = _departure(k, names[k], behaviours[k], expected[k][0], outcome.runs[k].shown, k in hidden)
+    # The tree the feedback explains: a public one where the search fails, if any; what it did on a hidden
+    # one would let a submission choose nodes to name, and so spell out what it saw there.
+    failed = [j for j, ok in enumerate(passed) if not ok]
+    k = next((j for j in failed if j not in hidden), failed[0])
+    departure = (_departure(k, names[k], behaviours[k], expected[k][0], outcome.runs[k].shown) if k not in hidden
+                 else Departure(k + 1, names[k], "a hidden node", "your search parts from the correct search "
+                                "(the hidden trees stay hidden)"))
     lines = [f"{score} of {n} trees right. On {departure}."]
     illegal = next((j for j, b in enumerate(behaviours) if b.move is None and expected[j][0].move is not None), None)
     if illegal is not None:
@@ -397,7 +419,8 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
                      f"which is not a legal action there; the actions were {_moves(trees[illegal][1])}.")
     lines.extend(diagnosis_lines(fits, rule) if fits else
                  ["Its behaviour matches none of the classic mistakes; compare it line by line with the pseudocode. "
-                  + what_it_did(behaviours[k], expected[k][0], trees[k][1], expected[k][2])])
+                  + (what_it_did(behaviours[k], expected[k][0], trees[k][1], expected[k][2]) if k not in hidden
+                     else "It fails only on hidden trees: test it on the shipped examples and trees of your own.")])
     lines.extend(twice)
     tree = trees[k][1]
     lines.append(f"The tree (MAX at the root, lists are children left to right): {tree.to_nested()}" if k not in hidden
@@ -405,6 +428,11 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
                       "shipped examples (ab.examples) and on trees of your own.")
     lines.append(f"Diagnosis: {' or '.join(fits) if fits else 'unknown'}")
     return Report(score, n, diagnosis, departure, "\n".join(lines), None, rule, seed, names, fits)
+
+
+def _budget(outcome: Outcome) -> float:
+    """The whole check's time, as the sandbox allowed it."""
+    return outcome.total_limit
 
 
 def _moves(tree: Tree) -> list[str]:
@@ -615,14 +643,23 @@ def _few(items: Sequence[str], most: int = 4) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _scored_twice(behaviours: Sequence[Behaviour], names: Sequence[str]) -> list[str]:
-    """A note on leaves the submission scored more than once: the first tree where it did, and on how many."""
-    trees = [(name, b.repeated) for name, b in zip(names, behaviours) if b.repeated]
+def _scored_twice(behaviours: Sequence[Behaviour], names: Sequence[str],
+                  hidden: Collection[int] = frozenset()) -> list[str]:
+    """A note on leaves the submission scored more than once: the first public tree where it did, and on how many.
+
+    Of a ``hidden`` tree it names no leaf and counts nothing: which leaves a
+    search scores twice is its own choice, and could spell out what it saw there.
+    """
+    trees = [(name, b.repeated) for k, (name, b) in enumerate(zip(names, behaviours))
+             if b.repeated and k not in hidden]
     if not trees:
+        if any(b.repeated for b in behaviours):
+            return ["Note: on a hidden tree your search scored a leaf more than once: game.utility was called "
+                    "again on a leaf it had already scored. Call it once per leaf and keep the value."]
         return []
     name, leaves = trees[0]
     what = f"{len(leaves)} leaf" if len(leaves) == 1 else f"{len(leaves)} leaves"
-    more = f", and it did so on {len(trees)} of {len(behaviours)} trees" if len(trees) > 1 else ""
+    more = f", and it did so on {len(trees)} of the public trees" if len(trees) > 1 else ""
     return [f"Note: on tree {name} your search scored {what} more than once ({_few(leaves)}){more}: "
             "game.utility was called again on a leaf it had already scored. Call it once per leaf and keep the value."]
 

@@ -143,6 +143,8 @@ class Outcome:
         The package it tried to import and may not (``'abteach'``), or ``''``.
     isolation : str
         How it was kept apart, one of :data:`ISOLATIONS`.
+    total_limit : float
+        The seconds it was allowed for all the games together.
     """
 
     load_error: str = ""
@@ -150,6 +152,7 @@ class Outcome:
     printed: int = 0
     package: str = ""
     isolation: str = "bwrap"
+    total_limit: float = 30.0
 
 
 @dataclass(frozen=True)
@@ -529,6 +532,8 @@ def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), 
                 box += ["--perms", "0755", "--dir", folder]
         box += ["--bind" if (source, inside) in writable else "--ro-bind", source, inside]
     for target, link in symlinks:
+        if any(link.startswith(inside.rstrip("/") + "/") for _, inside in [*binds, *writable]):
+            continue  # a bound folder (the autograde kernel's /usr) shows the machine's own link there
         for folder in _ancestors(link):
             if folder not in made and not os.path.islink(folder):
                 made.add(folder)
@@ -892,8 +897,9 @@ def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
     lines = source.splitlines()
     own = defined_names(source)
     kind = str(error.get("type", ""))
-    # On a hidden game the name, too, could carry what the submission saw: only names fixed in advance.
-    known = kind in _BUILTIN_ERRORS or kind in own or (not hidden and kind.isidentifier() and len(kind) <= REPR_LIMIT)
+    # On a hidden game the name, too, could carry what the submission saw: only Python's own, fixed in advance
+    # (a class of the source would do no better: a source may define a thousand, and raise the one it likes).
+    known = kind in _BUILTIN_ERRORS or (not hidden and (kind in own or kind.isidentifier() and len(kind) <= REPR_LIMIT))
     kind = kind if known else "an exception"
     frames = error.get("frames")
     frames = frames if isinstance(frames, list) else []
@@ -906,7 +912,12 @@ def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
         if not 1 <= number <= len(lines):
             continue
         where = where if where in own or where in _ANONYMOUS else "<code>"
-        shown.append(f'  File "{filename}", line {number}, in {where}\n    {lines[number - 1].strip()}')
+        if hidden:
+            # The child says which line: a number or a name it chose could spell out a hidden tree, so only
+            # the student's own words are shown, one line of the grader's copy of their source.
+            shown.append(f"  In your code:\n    {lines[number - 1].strip()}")
+        else:
+            shown.append(f'  File "{filename}", line {number}, in {where}\n    {lines[number - 1].strip()}')
     if hidden:
         shown = shown[-1:]
     message = _printable(str(error.get("message", "")))
@@ -1085,7 +1096,7 @@ def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGa
     except TimeoutError:
         pass  # it no longer reads: it is killed anyway
     runs.extend(Run("not-run") for _ in range(len(games) - len(runs)))
-    return Outcome("", tuple(runs), printed, package, isolation)
+    return Outcome("", tuple(runs), printed, package, isolation, total_limit)
 
 
 def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: GradingGame, source: str,
