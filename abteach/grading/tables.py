@@ -348,12 +348,13 @@ def reference(tree: Tree, mistake: str | None = None) -> Record:
     search = searcher(problem, log, Options(table=table, reorder=False))
     color = 1 if tree.root.player == "MAX" else -1
     driver = Driver()
-    window = driver.first()
+    window: Window | None = driver.first()
     searches = []
     while window is not None:
         start, part = len(log.evaluated), driver.part
         value = search(tree.root, window[0], window[1], color)
-        entries = {} if table is None else {names[key.path]: (entry.value, entry.flag.name)
+        # The package's table is keyed by the tree's nodes, named here as the game names its states.
+        entries = {} if table is None else {names[key.path]: (entry.value, entry.flag.name)  # type: ignore[attr-defined]
                                             for key, entry in table.entries.items()}
         searches.append(Search(part, window, value, tuple(names[p] for p in log.evaluated[start:]), entries))
         window = driver.next(value)
