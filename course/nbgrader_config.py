@@ -1,11 +1,13 @@
 # nbgrader's settings for the abteach course.  No absolute path: copy the folder anywhere and run nbgrader
 # there, or pass --CourseDirectory.root=<folder>; the gradebook is <root>/gradebook.db (sqlite).
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, Execute, GetGrades,
-                                    IgnorePattern, LimitOutput, SaveAutoGrades)
+from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, GetGrades, IgnorePattern,
+                                    LimitOutput, SaveAutoGrades)
 
 from abteach.grading.autograde import (FEEDBACK_TEMPLATE, GradeFromSource, HoldOutTests, WrapFeedback,
                                        feedback_template_dirs)
+from abteach.grading.intake import screen_submission
+from abteach.grading.kernelbox import SandboxedExecute
 
 c = get_config()  # noqa: F821 - nbgrader defines it when it reads this file
 
@@ -17,9 +19,15 @@ c.CourseDirectory.db_assignments = [{"name": name} for name in (
 # a module of the package, IPython's error display).  So the kernel runs the notebook with the tests held
 # out, and the tests are graded here, in nbgrader's own process, from the notebook's text: the function's
 # source in the sandbox, an answer from its literal.  nbgrader's default list, with the two added.
-c.Autograde.autograde_preprocessors = [HoldOutTests, Execute, GradeFromSource, IgnorePattern,
+# The kernel itself runs the student's cells in a sandbox (SandboxedExecute, in place of nbgrader's Execute):
+# as nobody, seeing only a copy of the student's own folder, with no network, and ending with every process
+# a cell started.  So what a cell prints, and the feedback shows, is only what that copy holds.
+c.Autograde.autograde_preprocessors = [HoldOutTests, SandboxedExecute, GradeFromSource, IgnorePattern,
                                        ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties,
                                        CheckCellMetadata]
+# A notebook nbgrader cannot read (another metadata version, a grade id twice, not JSON) fails its student
+# alone: it is kept in rejected/ with its reason, and graded as the blank notebook released.
+c.Autograde.pre_convert_hook = screen_submission
 # "limits" where bubblewrap cannot run: the feedback then says the submission was not sandboxed.
 c.GradeFromSource.isolation = "bwrap"
 # A looping submission is stopped inside the grader (check_alphabeta's own time limit); this is the backstop.

@@ -1,0 +1,298 @@
+"""The autograde kernel in a sandbox: a student's cells run as nobody, see only a copy of their own folder, and end with it.
+
+nbgrader's ``Execute`` runs a submitted notebook in a Jupyter kernel.  Left
+alone, that kernel is the grader: its user, its files (the course's hidden
+tests, the gradebook, every other student's submission) and its processes.
+An answer cell could print those files into its output, which the feedback
+shows, or leave a process behind that rewrites ``gradebook.db`` once nbgrader
+has exited.  :class:`SandboxedExecute`, set in ``course/nbgrader_config.py``
+in place of ``Execute``, starts the kernel with a
+:class:`SandboxedKernelManager`, which runs it under bubblewrap
+(:func:`abteach.grading.sandbox.sandbox_command`, the submission sandbox's own
+command line):
+
+- as an unprivileged user: ``nobody`` (65534, through ``setpriv``) when the
+  grader is root; otherwise the grader's uid mapped to 65534 in a user
+  namespace, with no capability and no way back out;
+- seeing only the system's public files (``/usr``), the Python the kernel
+  runs (its prefix, read-only) and the abteach package (read-only: lectures'
+  code runs ``import abteach as ab``), never the course, its gradebook,
+  ``autograded/``, ``feedback/`` or another student's work;
+- working in a private folder of its own: a *copy* of the notebook's folder
+  (the student's own files), its connection file and its sockets (the ipc
+  transport, so the kernel needs no network and has none), thrown away after;
+- in a pid namespace of its own: when the kernel ends (or nbgrader does), the
+  namespace ends, and every process a cell started with it, detached or not.
+
+Whatever the kernel prints, it could only have seen its own copy: the
+feedback can show nothing else.  The marks never come from the kernel at all
+(:mod:`abteach.grading.autograde`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jupyter_client import AsyncKernelManager
+from nbgrader.preprocessors import Execute  # type: ignore[import-untyped]
+from traitlets import Unicode
+
+import abteach
+from abteach.grading.sandbox import UNPRIVILEGED, SandboxUnavailable, sandbox_command
+
+#: Bytes of the student's folder copied into the kernel's own; files past it are left out (and logged).
+COPY_LIMIT = 64 * 2 ** 20
+#: Size of the kernel's private /tmp, in bytes.
+TMP_SIZE = 64 * 2 ** 20
+#: Processes and threads the kernel's user may run (a fork bomb stops here).
+PROCESS_LIMIT = 512
+#: Bytes one file the kernel writes may hold.
+FILE_SIZE_LIMIT = 64 * 2 ** 20
+#: The system's public files, and the few of /etc a Python needs, bound read-only.
+SYSTEM = ("/usr", "/etc/ld.so.cache", "/etc/localtime")
+#: Where kernels' boxes are made: not under /tmp, which the sandbox covers with its own (the box's paths must
+#: mean the same inside and out).
+BOX_PARENT = "/var/tmp"
+
+
+@dataclass(frozen=True)
+class Copied:
+    """What :func:`copy_own_folder` copied, and what it left out.
+
+    Attributes
+    ----------
+    files : int
+    size : int
+        Bytes copied.
+    left_out : tuple of str
+        Paths (relative to the folder) not copied: special files, and files past :data:`COPY_LIMIT`.
+    """
+
+    files: int
+    size: int
+    left_out: tuple[str, ...]
+
+
+def copy_own_folder(source: Path | str, target: Path | str, limit: int = COPY_LIMIT) -> Copied:
+    """Copy the regular files and folders of ``source`` into ``target``; a symbolic link stays a link, never followed.
+
+    A link in a student's folder may point at the course or another student's
+    work: copied as a link, it points at nothing inside the sandbox, where only
+    the copy is.  A device or a named pipe is left out (reading a pipe would
+    block the grader), as is every file past ``limit`` bytes in all.
+
+    Examples
+    --------
+    >>> import tempfile; from pathlib import Path
+    >>> src, dst = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp()) / "copy"
+    >>> _ = (src / "notes.txt").write_text("mine")
+    >>> (src / "theirs").symlink_to("/etc/hostname")
+    >>> copy_own_folder(src, dst)
+    Copied(files=1, size=4, left_out=())
+    >>> (dst / "theirs").is_symlink(), os.readlink(dst / "theirs")
+    (True, '/etc/hostname')
+    """
+    source, target = Path(source), Path(target)
+    if not source.is_dir():
+        raise NotADirectoryError(f"source: {source} is not a folder")
+    if limit < 0:
+        raise ValueError(f"limit must be a number of bytes >= 0, not {limit!r}")
+    target.mkdir(parents=True, exist_ok=True)
+    files = size = 0
+    left_out: list[str] = []
+    stack = [Path(".")]
+    while stack:
+        relative = stack.pop()
+        with os.scandir(source / relative) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                name = relative / entry.name
+                mode = entry.stat(follow_symlinks=False).st_mode
+                if stat.S_ISLNK(mode):
+                    os.symlink(os.readlink(entry.path), target / name)
+                elif stat.S_ISDIR(mode):
+                    (target / name).mkdir()
+                    stack.append(name)
+                elif stat.S_ISREG(mode) and size + entry.stat(follow_symlinks=False).st_size <= limit:
+                    shutil.copyfile(entry.path, target / name, follow_symlinks=False)
+                    files += 1
+                    size += entry.stat(follow_symlinks=False).st_size
+                else:
+                    left_out.append(str(name))
+    return Copied(files, size, tuple(left_out))
+
+
+def _give(folder: Path, uid: int, passable: tuple[Path, ...] = ()) -> None:
+    """Hand ``folder`` and all in it to ``uid`` (the kernel's user) alone, links included, never following them.
+
+    The folders in ``passable`` may be passed through by others (0711): bubblewrap, root with no capability
+    to override permissions, enters the kernel's working folder for it.
+    """
+    for path in [folder, *folder.rglob("*")]:
+        os.lchown(path, uid, uid)
+        if not path.is_symlink():
+            os.chmod(path, 0o711 if path in passable else 0o700 if path.is_dir() else 0o600)
+
+
+def kernel_binds(python: str) -> list[tuple[str, str]]:
+    """The read-only binds a kernel run by ``python`` needs: the system, that Python's prefixes, the abteach package.
+
+    Only the package's own folder is bound, never the folder it sits in (in a
+    clone, that folder also holds ``course/``).
+    """
+    paths = [*SYSTEM]
+    for prefix in (sys.prefix, sys.base_prefix, _prefix(python), _prefix(os.path.realpath(python))):
+        paths.append(os.path.realpath(prefix))
+    paths.append(os.path.realpath(Path(abteach.__file__).parent))
+    binds: list[tuple[str, str]] = []
+    for path in paths:
+        if os.path.exists(path) and not any(path == b or path.startswith(b + os.sep) for b, _ in binds):
+            binds.append((path, path))
+    return binds
+
+
+def _prefix(python: str) -> str:
+    """The prefix of an interpreter: the folder above its ``bin/``."""
+    return str(Path(python).parent.parent) if Path(python).parent.name == "bin" else str(Path(python).parent)
+
+
+@dataclass(frozen=True)
+class KernelBox:
+    """A kernel's private folder: its connection file, its sockets, its home and the copy of the student's folder.
+
+    Bound read-write into the sandbox at the same path, so the connection
+    file's paths mean the same inside and out.
+
+    Attributes
+    ----------
+    folder : Path
+    owner : int or None
+        The uid the kernel runs as outside, who owns the folder; ``None`` when it is the grader's own.
+    """
+
+    folder: Path
+    owner: int | None
+
+    @classmethod
+    def create(cls, own_folder: str | os.PathLike[str] | None, parent: str = BOX_PARENT) -> tuple["KernelBox", Copied]:
+        """A new box in ``parent`` holding a copy of ``own_folder`` (the notebook's folder), or an empty work folder."""
+        if not os.path.isdir(parent) or os.path.realpath(parent).split(os.sep)[1:2] == ["tmp"]:
+            raise ValueError(f"parent: {parent!r} must be a folder outside /tmp, which the sandbox replaces")
+        owner = UNPRIVILEGED if os.geteuid() == 0 else None
+        box = cls(Path(tempfile.mkdtemp(prefix="abteach-kernel-", dir=parent)), owner)
+        for sub in ("ipc", "home"):
+            (box.folder / sub).mkdir()
+        if own_folder is not None:
+            copied = copy_own_folder(own_folder, box.work)
+        else:
+            box.work.mkdir()
+            copied = Copied(0, 0, ())
+        return box, copied
+
+    @property
+    def work(self) -> Path:
+        """The kernel's working folder, the copy of the student's."""
+        return self.folder / "work"
+
+    @property
+    def connection_file(self) -> str:
+        return str(self.folder / "connection.json")
+
+    @property
+    def ipc(self) -> str:
+        """The ipc transport's path prefix: the kernel's sockets are ``ipc/kernel-1`` and on."""
+        return str(self.folder / "ipc" / "kernel")
+
+    def hand_over(self) -> None:
+        """Give the box to the kernel's user, once the connection file is written."""
+        if self.owner is not None:
+            _give(self.folder, self.owner, passable=(self.folder, self.work))
+
+    def command(self, argv: list[str], environ: dict[str, str] | None = None) -> list[str]:
+        """``argv`` (the kernelspec's command) run in the sandbox, with its limits, in the copy of the folder."""
+        environ = os.environ if environ is None else environ
+        python = argv[0]
+        limits = [shutil.which("prlimit") or "/usr/bin/prlimit", f"--nproc={PROCESS_LIMIT}",
+                  f"--fsize={FILE_SIZE_LIMIT}"]
+        home = str(self.folder / "home")
+        setenv = {"HOME": home, "USER": "student", "LOGNAME": "student", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
+                  "PATH": os.pathsep.join([str(Path(python).parent), "/usr/bin", "/bin"]),
+                  "MPLCONFIGDIR": os.path.join(home, ".matplotlib")}
+        # Graded runs repeat: the grader's fixed hash seed, where it sets one, holds in the kernel too.
+        if "PYTHONHASHSEED" in environ:
+            setenv["PYTHONHASHSEED"] = environ["PYTHONHASHSEED"]
+        return sandbox_command([*limits, *argv], kernel_binds(python), writable=[(str(self.folder),) * 2],
+                               setenv=setenv, tmp_size=TMP_SIZE, chdir=str(self.work))
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class SandboxedKernelManager(AsyncKernelManager):
+    """A kernel manager whose kernel runs in a :class:`KernelBox` under bubblewrap, over the ipc transport.
+
+    Each start makes a new box (a copy of the ``cwd`` it is given, the
+    notebook's folder); :meth:`cleanup_resources` removes it once the kernel,
+    and with it the sandbox's every process, has ended.  An interrupt is sent
+    as a message: a signal would reach bubblewrap, not the kernel.
+    """
+
+    box_parent = Unicode(BOX_PARENT, help="Where each kernel's private folder is made (not under /tmp)."
+                         ).tag(config=True)
+
+    _box: KernelBox | None = None
+
+    async def _async_pre_start_kernel(self, **kw: Any) -> tuple[list[str], dict[str, Any]]:
+        if shutil.which("bwrap") is None:
+            raise SandboxUnavailable("bubblewrap (bwrap) is not installed, so the autograde kernel cannot be kept "
+                                     "apart from the course: install it (apt-get install bubblewrap)")
+        self._remove_box()
+        box, copied = KernelBox.create(kw.pop("cwd", None), self.box_parent)
+        self._box = box
+        if copied.left_out:
+            self.log.warning("left out of the kernel's copy of the notebook's folder: %s", ", ".join(copied.left_out))
+        self.transport = "ipc"
+        self.ip = box.ipc
+        self.connection_file = box.connection_file
+        cmd, kw = await super()._async_pre_start_kernel(**kw)  # writes the connection file
+        assert self.kernel_spec is not None
+        self.kernel_spec.interrupt_mode = "message"
+        box.hand_over()
+        kw["cwd"] = str(box.folder)
+        return box.command(cmd), kw
+
+    async def _async_cleanup_resources(self, restart: bool = False) -> None:
+        await super()._async_cleanup_resources(restart=restart)
+        self._remove_box()
+
+    # The public names call these, as AsyncKernelManager's do.
+    pre_start_kernel = _async_pre_start_kernel  # type: ignore[assignment]
+    cleanup_resources = _async_cleanup_resources  # type: ignore[assignment]
+
+    def _remove_box(self) -> None:
+        if self._box is not None:
+            self._box.remove()
+            self._box = None
+
+
+class SandboxedExecute(Execute):  # type: ignore[misc]
+    """nbgrader's ``Execute`` with its kernel in the sandbox (:class:`SandboxedKernelManager`).
+
+    nbgrader's ``Execute`` sets its kernel manager class as an argument,
+    which outranks the configuration, so the sandbox's is given the same way.
+    Every ``Execute`` and ``ExecutePreprocessor`` setting still applies.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("kernel_manager_class", SandboxedKernelManager)
+        super().__init__(*args, **kwargs)
+
+
+__all__ = ["SandboxedExecute", "SandboxedKernelManager", "KernelBox", "Copied", "copy_own_folder", "kernel_binds",
+           "COPY_LIMIT", "PROCESS_LIMIT", "FILE_SIZE_LIMIT", "TMP_SIZE"]
