@@ -1,5 +1,7 @@
 # nbgrader's settings for the abteach course.  No absolute path: copy the folder anywhere and run nbgrader
 # there, or pass --CourseDirectory.root=<folder>; the gradebook is <root>/gradebook.db (sqlite).
+import os
+
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, GetGrades, IgnorePattern,
                                     LimitOutput, SaveAutoGrades)
@@ -30,6 +32,9 @@ c.Autograde.autograde_preprocessors = [HoldOutTests, SandboxedExecute, GradeFrom
 c.Autograde.pre_convert_hook = screen_submission
 # "limits" where bubblewrap cannot run: the feedback then says the submission was not sandboxed.
 c.GradeFromSource.isolation = "bwrap"
+# The packages a submission may import besides the standard library, read-only in its sandbox (numpy: students
+# write np.inf).  Comma-separated; list a package's own dependencies too; abteach and the course never.
+os.environ["ABTEACH_SANDBOX_PACKAGES"] = "numpy"
 # A looping submission is stopped inside the grader (check_alphabeta's own time limit); this is the backstop.
 c.ExecutePreprocessor.timeout = 120
 # Feedback would show the hidden tests' source: take the hidden regions out before writing it.

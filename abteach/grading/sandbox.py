@@ -265,7 +265,7 @@ def _child_path(python: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=8)
 def _package_entries(name: str) -> tuple[str, ...]:
-    """The files and folders of site-packages that make up package ``name`` (numpy: ``numpy/`` and ``numpy.libs/``).
+    """The files and folders of site-packages its distribution installs (numpy: ``numpy/`` and ``numpy.libs/``).
 
     Found where the grader's own interpreter finds it; ``()`` when it is not installed.
     """
@@ -290,8 +290,11 @@ def _package_entries(name: str) -> tuple[str, ...]:
         for file in files:
             top = str(file).split("/")[0]
             path = os.path.join(home, top)
-            if top.endswith(".libs") and os.path.isdir(path):
-                entries.add(os.path.realpath(path))
+            # Its modules and bundled libraries, never its metadata, its scripts or a package never allowed.
+            if top in ("..", "__pycache__") or top.endswith((".dist-info", ".egg-info", ".pth")) \
+                    or top.removesuffix(".py") in NEVER_ALLOWED or not os.path.exists(path):
+                continue
+            entries.add(os.path.realpath(path))
     return tuple(sorted(entries))
 
 
@@ -912,6 +915,8 @@ def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
         if not 1 <= number <= len(lines):
             continue
         where = where if where in own or where in _ANONYMOUS else "<code>"
+        if hidden and not lines[number - 1].strip():
+            continue
         if hidden:
             # The child says which line: a number or a name it chose could spell out a hidden tree, so only
             # the student's own words are shown, one line of the grader's copy of their source.
@@ -937,7 +942,8 @@ def _hint(kind: str, os_error: bool = False) -> list[str]:
     if kind == "MemoryError":
         return [f"Your code ran out of memory: a submission may use {MEMORY_LIMIT // 2 ** 20} MB."]
     if kind == "ModuleNotFoundError":
-        return ["A submission may import only Python's standard library (math, functools, ...)."]
+        return ["A submission may import only Python's standard library (math, functools, ...) and the packages "
+                "the course allows (numpy, unless the course says otherwise)."]
     if os_error:
         return ["A submission runs with no files, no network and no other process: the search needs only "
                 "the game it is given."]
