@@ -52,41 +52,116 @@ def student_tree(course_seed: str | int, student_id: str | int, exercise: str = 
                          seed=student_seed(course_seed, student_id, exercise))
 
 
-def roster(path: str | FilePath) -> list[tuple[str, str]]:
-    """``(id, name)`` for each student of a roster CSV with an ``id`` column and, optionally, ``name``.
+#: Headers a roster's id column may have, first choice first, as spelled once case, spaces, ``_``, ``-`` and ``.``
+#: are ignored: nbgrader's ``id``, and what learning management systems export (Canvas's ``ID`` and ``SIS User
+#: ID``, Blackboard's ``Student ID`` and ``Username``, Moodle's ``ID number``).
+ID_HEADERS: tuple[str, ...] = ("id", "student id", "studentid", "student number", "sis user id", "sis id",
+                               "user id", "userid", "id number", "username", "login id", "sis login id")
+#: Headers of a student's whole name, first choice first; else a first and a last name are joined.
+NAME_HEADERS: tuple[str, ...] = ("name", "student name", "full name", "student", "display name")
+_FIRST_HEADERS: tuple[str, ...] = ("first name", "firstname", "given name")
+_LAST_HEADERS: tuple[str, ...] = ("last name", "lastname", "surname", "family name")
+#: Delimiters a roster may use: spreadsheets in many locales save CSV with ``;``, and "text" exports use tabs.
+DELIMITERS = ",;\t"
 
-    nbgrader's ``db student list`` columns (``id``, ``first_name``, ``last_name``) work too.
+
+def _header_key(header: str) -> str:
+    return re.sub(r"[\s_.\-]+", " ", header.strip().lower()).strip()
+
+
+def _column(header: list[str], choices: tuple[str, ...]) -> int | None:
+    """Where the first of ``choices`` is in ``header``, or None."""
+    keys = [_header_key(h) for h in header]
+    for choice in choices:
+        if choice in keys:
+            return keys.index(choice)
+    return None
+
+
+def _roster_text(p: FilePath, shown: str) -> str:
+    """The roster's text: UTF-8 with or without a byte-order mark, or UTF-16 with one (a spreadsheet's "Unicode text")."""
+    data = p.read_bytes()
+    try:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return data.decode("utf-16")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise ValueError(f"roster {shown} is not UTF-8 text (byte {err.start} is {data[err.start:err.start + 1]!r}): "
+                         "save it as \"CSV UTF-8\"") from None
+
+
+def _delimiter(first_line: str) -> str:
+    """The delimiter that splits the header line into the most columns; a comma when none does."""
+    counts = {d: len(next(csv.reader([first_line], delimiter=d), [])) for d in DELIMITERS}
+    best = max(counts.values())
+    return next(d for d in DELIMITERS if counts[d] == best)
+
+
+def _is_points_row(row: list[str], sid: str, name_at: int | None) -> bool:
+    """Canvas's gradebook export puts a "Points Possible" row, with no id, under its header."""
+    return not sid and name_at is not None and name_at < len(row) and row[name_at].strip() == "Points Possible"
+
+
+def roster(path: str | FilePath) -> list[tuple[str, str]]:
+    """``(id, name)`` for each student of a roster CSV with an id column and, optionally, names.
+
+    The id column is the first of :data:`ID_HEADERS` the header has, in any case and spacing (``id``,
+    ``ID``, ``Student ID``, ``student_id``, ``SIS User ID``, ...); names come from a ``name`` column
+    (:data:`NAME_HEADERS`) or from first and last names (nbgrader's ``first_name``/``last_name``).  Commas,
+    semicolons and tabs all work as delimiters, and a UTF-8 byte-order mark is ignored, so a learning
+    management system's export works as it is.
 
     Raises
     ------
     ValueError
-        No ``id`` column, an empty or repeated id, or an id that cannot be a file name.
+        No id column (the message names the file and its header), text that is not UTF-8, an empty or
+        repeated id, or an id that cannot be a file name.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> export = pathlib.Path(tempfile.mkdtemp()) / "export.csv"
+    >>> _ = export.write_text("\\ufeffStudent;SIS User ID;Section\\nLovelace, Ada;ada;1\\n", encoding="utf-8")
+    >>> roster(export)
+    [('ada', 'Lovelace, Ada')]
     """
     p = FilePath(path)
+    shown = repr(str(path))
     if not p.is_file():
-        raise ValueError(f"roster {str(path)!r} is not a file")
-    with p.open(newline="", encoding="utf-8-sig") as f:
-        reader = csv.DictReader(f)
-        rows = list(reader)
-        header = list(reader.fieldnames or [])
-    if "id" not in header:
-        raise ValueError(f"roster {str(path)!r} needs an 'id' column; its columns are {header}")
+        raise ValueError(f"roster {shown} is not a file")
+    text = _roster_text(p, shown)
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    reader = csv.reader(lines, delimiter=_delimiter(first))
+    # (line number, cells) of each line with something on it; the number is the file's, for the messages.
+    rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
+    header = [h.strip() for h in rows[0][1]] if rows else []
+    id_at = _column(header, ID_HEADERS)
+    if id_at is None:
+        raise ValueError(f"roster {shown} needs a student id column, headed one of id, ID, Student ID, student_id, "
+                         f"SIS User ID, Username, ...; its header is {header}")
+    name_at = _column(header, NAME_HEADERS)
+    first_at, last_at = _column(header, _FIRST_HEADERS), _column(header, _LAST_HEADERS)
+
+    def cell(row: list[str], at: int | None) -> str:
+        return row[at].strip() if at is not None and at < len(row) else ""
+
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for line, row in enumerate(rows, start=2):
-        sid = (row.get("id") or "").strip()
+    for line, row in rows[1:]:
+        sid = cell(row, id_at)
+        if _is_points_row(row, sid, name_at):
+            continue
         if not _ID.match(sid):
-            raise ValueError(f"roster {str(path)!r} line {line}: id {sid!r} must be letters, digits, _ . @ -")
+            raise ValueError(f"roster {shown} line {line}: id {sid!r} must be letters, digits, _ . @ -")
         if sid in seen:
-            raise ValueError(f"roster {str(path)!r} line {line}: id {sid!r} appears twice")
+            raise ValueError(f"roster {shown} line {line}: id {sid!r} appears twice")
         seen.add(sid)
-        name = (row.get("name") or " ".join(x for x in (row.get("first_name"), row.get("last_name")) if x)).strip()
+        name = cell(row, name_at) or " ".join(x for x in (cell(row, first_at), cell(row, last_at)) if x)
         out.append((sid, name or sid))
     if not out:
-        raise ValueError(f"roster {str(path)!r} lists no students")
+        raise ValueError(f"roster {shown} lists no students")
     return out
-
-
 
 
 @dataclass(frozen=True)
