@@ -86,8 +86,7 @@ def notebook_problem(path: Path | str) -> str | None:
     >>> notebook_problem(path)
     'it is not a notebook (not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1))'
     """
-    from nbgrader.nbgraderformat import (MetadataValidator, SchemaTooNewError,  # type: ignore[import-untyped]
-                                         SchemaTooOldError, ValidationError)
+    from nbgrader.nbgraderformat import MetadataValidator, SchemaTooNewError, SchemaTooOldError, ValidationError
     path = Path(path)
     try:
         if path.stat().st_size > SIZE_LIMIT:

@@ -38,13 +38,12 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from jupyter_client import AsyncKernelManager
-from nbgrader.preprocessors import Execute  # type: ignore[import-untyped]
+from nbgrader.preprocessors import Execute
 from traitlets import Unicode
 
-import abteach
 from abteach.grading.sandbox import UNPRIVILEGED, SandboxUnavailable, sandbox_command
 
 #: Bytes of the student's folder copied into the kernel's own; files past it are left out (and logged).
@@ -60,6 +59,8 @@ SYSTEM = ("/usr", "/etc/ld.so.cache", "/etc/localtime")
 #: Where kernels' boxes are made: not under /tmp, which the sandbox covers with its own (the box's paths must
 #: mean the same inside and out).
 BOX_PARENT = "/var/tmp"
+#: The abteach package's own folder (this file's grandparent), bound read-only for the kernel.
+PACKAGE = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class Copied:
     left_out: tuple[str, ...]
 
 
-def copy_own_folder(source: Path | str, target: Path | str, limit: int = COPY_LIMIT) -> Copied:
+def copy_own_folder(source: str | os.PathLike[str], target: str | os.PathLike[str], limit: int = COPY_LIMIT) -> Copied:
     """Copy the regular files and folders of ``source`` into ``target``; a symbolic link stays a link, never followed.
 
     A link in a student's folder may point at the course or another student's
@@ -149,7 +150,7 @@ def kernel_binds(python: str) -> list[tuple[str, str]]:
     paths = [*SYSTEM]
     for prefix in (sys.prefix, sys.base_prefix, _prefix(python), _prefix(os.path.realpath(python))):
         paths.append(os.path.realpath(prefix))
-    paths.append(os.path.realpath(Path(abteach.__file__).parent))
+    paths.append(os.path.realpath(PACKAGE))
     binds: list[tuple[str, str]] = []
     for path in paths:
         if os.path.exists(path) and not any(path == b or path.startswith(b + os.sep) for b, _ in binds):
@@ -214,7 +215,7 @@ class KernelBox:
         if self.owner is not None:
             _give(self.folder, self.owner, passable=(self.folder, self.work))
 
-    def command(self, argv: list[str], environ: dict[str, str] | None = None) -> list[str]:
+    def command(self, argv: list[str], environ: Mapping[str, str] | None = None) -> list[str]:
         """``argv`` (the kernelspec's command) run in the sandbox, with its limits, in the copy of the folder."""
         environ = os.environ if environ is None else environ
         python = argv[0]
@@ -272,8 +273,8 @@ class SandboxedKernelManager(AsyncKernelManager):
         self._remove_box()
 
     # The public names call these, as AsyncKernelManager's do.
-    pre_start_kernel = _async_pre_start_kernel  # type: ignore[assignment]
-    cleanup_resources = _async_cleanup_resources  # type: ignore[assignment]
+    pre_start_kernel = _async_pre_start_kernel
+    cleanup_resources = _async_cleanup_resources
 
     def _remove_box(self) -> None:
         if self._box is not None:
@@ -281,7 +282,7 @@ class SandboxedKernelManager(AsyncKernelManager):
             self._box = None
 
 
-class SandboxedExecute(Execute):  # type: ignore[misc]
+class SandboxedExecute(Execute):
     """nbgrader's ``Execute`` with its kernel in the sandbox (:class:`SandboxedKernelManager`).
 
     nbgrader's ``Execute`` sets its kernel manager class as an argument,
