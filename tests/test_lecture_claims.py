@@ -1,0 +1,191 @@
+"""Numbers the lectures state in prose, each recomputed here (issue 30: every sentence true).
+
+Each test computes a claim independently where it can (a formula, or a search
+written here on trees made here), checks the package's own measurement against
+it, and checks that the lecture quotes the computed number.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+from hypothesis import given, strategies as st
+
+import abteach as ab
+from abteach.lessons.complexity import count_leaves, deepening_floor, effective_branching, knuth_moore, pearl_rstar
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def lecture(prefix: str) -> nbformat.NotebookNode:
+    (path,) = NOTEBOOKS.glob(f"{prefix}-*.ipynb")
+    return nbformat.read(path, as_version=4)
+
+
+def prose(prefix: str) -> str:
+    """Every markdown cell of a lecture, joined, with line breaks as spaces."""
+    text = "\n\n".join(c.source for c in lecture(prefix).cells if c.cell_type == "markdown")
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", text)
+
+
+def code(prefix: str) -> str:
+    return "\n\n".join(c.source for c in lecture(prefix).cells if c.cell_type == "code")
+
+
+# -- an independent alpha-beta, on nested lists -------------------------------------
+
+
+def uniform(b: int, d: int, rng: random.Random) -> list:
+    """A uniform tree of b**d distinct real leaves, as nested lists."""
+    leaves = iter(rng.random() for _ in range(b ** d))
+
+    def build(depth: int):
+        return next(leaves) if depth == 0 else [build(depth - 1) for _ in range(b)]
+
+    return build(d)
+
+
+def minimax(nested, maximizing: bool) -> float:
+    if not isinstance(nested, list):
+        return nested
+    values = [minimax(c, not maximizing) for c in nested]
+    return max(values) if maximizing else min(values)
+
+
+def worst_first(nested, maximizing: bool = True):
+    """Every node's children sorted worst first for the side to move there."""
+    if not isinstance(nested, list):
+        return nested
+    kids = [worst_first(c, not maximizing) for c in nested]
+    return sorted(kids, key=lambda c: minimax(c, not maximizing), reverse=not maximizing)
+
+
+def leaves_evaluated(nested, maximizing: bool = True, alpha: float = -math.inf, beta: float = math.inf) -> tuple[float, int]:
+    """The textbook's alpha-beta (prunes on ties): (value, leaves evaluated)."""
+    if not isinstance(nested, list):
+        return nested, 1
+    count = 0
+    v = -math.inf if maximizing else math.inf
+    for child in nested:
+        w, n = leaves_evaluated(child, not maximizing, alpha, beta)
+        count += n
+        if maximizing:
+            v = max(v, w)
+            if v >= beta:
+                return v, count
+            alpha = max(alpha, v)
+        else:
+            v = min(v, w)
+            if v <= alpha:
+                return v, count
+            beta = min(beta, v)
+    return v, count
+
+
+def worst_share(b: int, d: int, trees: int, seed: int) -> float:
+    rng = random.Random(seed)
+    counts = [leaves_evaluated(worst_first(uniform(b, d, rng)))[1] for _ in range(trees)]
+    return sum(counts) / (trees * b ** d)
+
+
+# -- 06: the best case against the square root of the tree ---------------------------
+
+
+@given(st.integers(2, 60), st.integers(1, 24))
+def test_the_minimal_tree_is_twice_the_square_root_at_even_depth_only(b, d):
+    """b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = c·√(b^d) − 1 with c = 2 at even d and √b + 1/√b at odd d (FACTS.md §6)."""
+    if d % 2 == 0:
+        assert knuth_moore(b, d) == 2 * b ** (d // 2) - 1  # b ** (d // 2) is √(b^d)
+    else:
+        # Squared, to stay exact: (km + 1)² = (√b + 1/√b)² · b^d = (b + 2 + 1/b) · b^d.
+        assert Fraction(knuth_moore(b, d) + 1) ** 2 == (b + 2 + Fraction(1, b)) * Fraction(b) ** d
+        assert b + 2 + Fraction(1, b) > 4  # so at odd depth the factor is above 2
+
+
+def test_lecture_06_states_the_factor_for_both_parities():
+    text = prose("06")
+    assert "twice the square root of the tree" not in text
+    assert r"(\sqrt b + 1/\sqrt b)\sqrt{b^d}" in text and r"twice $\sqrt{b^d}$ at an even depth" in text
+
+
+# -- 06: how many leaves worst order evaluates --------------------------------------
+
+
+WORST_CASES = [(3, 4), (3, 6), (3, 8), (2, 8), (2, 14)]
+
+
+@pytest.fixture(scope="module")
+def worst_shares():
+    """The package's measurement (3 trees a shape, seed 0, as lecture 06 plots) beside one made here."""
+    package = {(b, d): sum(count_leaves(b, d, "worst", trials=3, seed=0).counts) / (3 * b ** d)
+               for b, d in WORST_CASES}
+    here = {(b, d): worst_share(b, d, trees=3, seed=1) for b, d in WORST_CASES}
+    return package, here
+
+
+def test_worst_order_share_falls_with_depth_in_the_package_and_here(worst_shares):
+    package, here = worst_shares
+    for shares in (package, here):
+        assert shares[3, 4] > shares[3, 6] > shares[3, 8]
+        assert shares[2, 8] > shares[2, 14]
+        assert shares[2, 14] < 0.7  # far from "nearly all"
+    for key in WORST_CASES:
+        assert abs(package[key] - here[key]) < 0.05, key
+
+
+def test_lecture_06_quotes_the_worst_order_shares(worst_shares):
+    package, _ = worst_shares
+    text = prose("06")
+    assert "nearly all of it" not in text and "a little less deeper" not in text
+    quoted = re.search(r"worst order evaluates about (\d+) % of the leaves at b = 3, d = 4, (\d+) % at d = 6 "
+                       r"and (\d+) % at d = 8; at b = 2, about (\d+) % at d = 8 and two thirds at d = 14", text)
+    assert quoted, "lecture 06 should quote worst order's share at each depth"
+    for (b, d), said in zip([(3, 4), (3, 6), (3, 8), (2, 8)], quoted.groups()):
+        assert int(said) == round(100 * package[b, d]), (b, d)
+    assert abs(package[2, 14] - 2 / 3) < 0.02
+
+
+# -- 06: what iterative deepening's earlier passes cost ------------------------------
+
+
+def earlier_over_last(b: int, d: int) -> Fraction:
+    """Perfect ordering: leaves of the minimal trees of depths 1 … d − 1 over depth d's, from the formula."""
+    km = [b ** math.ceil(k / 2) + b ** (k // 2) - 1 for k in range(d + 1)]
+    return Fraction(sum(km[1:d]), km[d])
+
+
+def test_deepening_overhead_depends_on_depth_and_its_limits():
+    assert all(Fraction(deepening_floor(b, d) - knuth_moore(b, d), knuth_moore(b, d)) == earlier_over_last(b, d)
+               for b in (2, 3, 35) for d in range(1, 12))
+    for b in (3, 4, 35):
+        even, odd = Fraction(b + 3, 2 * (b - 1)), Fraction(3 * b + 1, b * b - 1)
+        assert abs(earlier_over_last(b, 40) - even) < 1e-6 and abs(earlier_over_last(b, 41) - odd) < 1e-6
+
+
+def test_lecture_06_quotes_the_deepening_overhead_at_b_3():
+    text = prose("06")
+    assert "1.0–1.3 times" not in text
+    said = re.search(r"at b = 3, (\S+) times the last pass at d = 2, (\S+) at d = 4 and (\S+) at d = 8", text)
+    assert said
+    for d, number in zip((2, 4, 8), said.groups()):
+        assert number == f"{float(earlier_over_last(3, d)):.2f}", d
+    assert "1.5 for b = 3" in text and "1.25 for b = 3" in text
+    assert "ab.complexity.deepening_floor" in code("06")  # and the lecture computes the table itself
+
+
+# -- 06: random order at b = 8 -------------------------------------------------------
+
+
+def test_b8_random_order_grows_nearer_the_rule_of_thumb_than_pearl_on_200_trees():
+    """Twenty trees put b = 8 near Pearl's R*; two hundred put it near b^(3/4) (issue 30, finding 5)."""
+    e = effective_branching(8, (3, 5), trials=200, seed=0)
+    assert abs(e.estimate - 8 ** 0.75) < abs(e.estimate - pearl_rstar(8))
+    assert "comes out nearer Pearl" not in prose("06")
+    assert f"about {e.estimate:.1f} a ply" in prose("06")
+    assert "effective_branching(8, (3, 5), trials=200, seed=0)" in code("06")
