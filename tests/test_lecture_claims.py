@@ -189,3 +189,59 @@ def test_b8_random_order_grows_nearer_the_rule_of_thumb_than_pearl_on_200_trees(
     assert "comes out nearer Pearl" not in prose("06")
     assert f"about {e.estimate:.1f} a ply" in prose("06")
     assert "effective_branching(8, (3, 5), trials=200, seed=0)" in code("06")
+
+
+# -- 02: what the fail-hard form returns --------------------------------------------
+
+
+def returns(nested, hard: bool, maximizing: bool = True, alpha: float = -math.inf, beta: float = math.inf,
+            path: tuple = (), out: dict | None = None) -> dict:
+    """Each inner node's (α at entry, β at entry, its own v, what it returned), searched here.
+
+    ``hard``: the encyclopedia's form (the bound goes into α or β, the call
+    returns the bound); otherwise the textbook's (returns v).
+    """
+    out = {} if out is None else out
+    a0, b0, v = alpha, beta, (-math.inf if maximizing else math.inf)
+    for k, child in enumerate(nested):
+        w = child if not isinstance(child, list) else returns(child, hard, not maximizing, alpha, beta,
+                                                              path + (k,), out)[path + (k,)][3]
+        v = max(v, w) if maximizing else min(v, w)
+        if maximizing:
+            alpha = max(alpha, w if hard else v)
+            if (hard and beta <= alpha) or (not hard and v >= beta):
+                break
+        else:
+            beta = min(beta, w if hard else v)
+            if (hard and beta <= alpha) or (not hard and v <= alpha):
+                break
+    out[path] = (a0, b0, v, (alpha if maximizing else beta) if hard else v)
+    return out
+
+
+def nested_trees():
+    leaf = st.integers(0, 9)
+    return st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=20).filter(
+        lambda t: isinstance(t, list))
+
+
+@given(nested_trees())
+def test_fail_hard_returns_the_clamp_of_its_own_v_and_agrees_with_the_package(nested):
+    hard = returns(nested, hard=True)
+    for path, (a0, b0, v, returned) in hard.items():
+        maximizing = len(path) % 2 == 0
+        assert returned == (max(a0, v) if maximizing else min(b0, v)), path
+    traced = {e.node: e.value for e in ab.alphabeta_fail_hard(ab.tree(nested)).trace.events if e.kind == "exit"}
+    assert {p: r for p, (_, _, _, r) in hard.items()} == {p: traced[p] for p in hard}
+
+
+def test_with_the_textbooks_v_the_clamp_is_false_on_the_fail_low_tree():
+    """Issue 30, finding 3: on FAIL_LOW, C (a MIN node, β = +∞) has textbook v = 2, yet fail-hard C returns 3."""
+    nested = ab.examples.FAIL_LOW.to_nested()
+    textbook, hard = returns(nested, hard=False), returns(nested, hard=True)
+    a0, b0, v_book, _ = textbook[(1,)]
+    assert b0 == math.inf and v_book == 2 and min(b0, v_book) == 2
+    assert hard[(1,)][3] == 3 != min(b0, v_book)
+    text = prose("02")
+    assert "v is the best of *its own children's fail-hard returns*" in text
+    assert 'ab.alphabeta_fail_hard(fail_low)}' in code("02")
