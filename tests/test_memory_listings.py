@@ -200,19 +200,24 @@ def test_a_return_the_table_settles_with_an_exact_value_is_not_told_as_a_bound()
 def test_negamax_fail_low_and_fail_high_read_as_alphabeta_does():
     seen = set()
     for trace in (ab.negamax(FIG).trace, ab.negamax_memory(DAG, tt=False).trace):
-        for e, said in _sentences(trace):
+        for k, (e, said) in enumerate(_sentences(trace), 1):
             if e.kind != Kind.EXIT or e.bound is Bound.EXACT:
                 continue
             seen.add(e.bound)
-            if e.bound is Bound.UPPER:
-                assert "a fail-low: the search has proved only that" in said, said
+            side = "most" if e.bound is Bound.UPPER else "least"
+            if trace.frame(k).node(e.node).proved is Bound.EXACT:
+                # Every child searched (D of Fig. 5.2): exact for the node, a bound only for its caller.
+                assert "its exact value" in said and "proved only" not in said, said
+                assert "can conclude only that" in said and f"at {side} {_num(e.value)}" in said, said
+            elif e.bound is Bound.UPPER:
+                assert "a fail-low: " in said and "so the search has proved only that" in said, said
                 assert f"at most {_num(e.value)}" in said and "(an upper bound)" in said, said
             else:
-                assert "a fail-high: the search has proved only that" in said, said
+                assert "a fail-high: " in said and "so the search has proved only that" in said, said
                 assert f"at least {_num(e.value)}" in said and "(a lower bound)" in said, said
     assert seen == {Bound.UPPER, Bound.LOWER}
     plain = {e.bound: s for e, s in _sentences(ab.alphabeta(FIG).trace) if e.kind == Kind.EXIT}
-    assert "a fail-low: the search has proved only that" in plain[Bound.UPPER]
+    assert "so the search has proved only that" in plain[Bound.UPPER] or "its exact value" in plain[Bound.UPPER]
 
 
 @pytest.mark.parametrize("run", [lambda: ab.negamax_memory(DAG), lambda: ab.negamax(FIG),

@@ -23,7 +23,7 @@ from abteach.trace.mcts import describe_mcts
 from abteach.trace.memory import MEMORY_NARRATION, MEMORY_REPLAY, tell_start
 from abteach.trace.protocol import Algorithm
 from abteach.trace.registry import Registration, describe, register, registered, traced, with_trace
-from abteach.trace.windowed import WINDOWED
+from abteach.trace.windowed import WINDOWED, WINDOWED_MOVER
 
 def _alphabeta(spec: Spec) -> Algorithm:
     return Algorithm(
@@ -66,7 +66,7 @@ def _negamax(spec: Spec) -> Algorithm:
     return Algorithm(
         name="negamax", title="Negamax", label=f"negamax, {spec.tie.label}",
         listing=negamax_listing(tie=spec.tie, depth_limited=spec.depth_limited),
-        replay=WINDOWED, narrate=narrate.NEGAMAX, start=narrate.start, depth_limited=spec.depth_limited, tie=spec.tie,
+        replay=WINDOWED_MOVER, narrate=narrate.NEGAMAX, start=narrate.start, depth_limited=spec.depth_limited, tie=spec.tie,
         calls="NEGAMAX({name}, α = {alpha}, β = {beta})", frame="NEGAMAX({name})", perspective="mover",
     )
 

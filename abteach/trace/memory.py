@@ -16,7 +16,7 @@ from abteach.search.events import Event, Kind, fmt
 from abteach.trace import narrate
 from abteach.trace.frames import Replay
 from abteach.trace.protocol import UNVISITED, NarrateStep, ReplayStep, Telling
-from abteach.trace.windowed import WINDOWED
+from abteach.trace.windowed import WINDOWED_MOVER, refold
 
 
 def _with(r: Replay, e: Event, **extra: object) -> None:
@@ -44,13 +44,15 @@ def research(r: Replay, e: Event) -> None:
     if not children:
         return
     last = max(children, key=lambda p: r.nodes[p][0][-1])
+    # What the parent has proved no longer counts the first search of that child: the new one replaces it.
+    refold(r, parent, [p for p in children if p != last], negated=True)
     for path in [p for p in r.nodes if p[:len(last)] == last]:
         r.set(path, UNVISITED)
     _with(r, e, researched=r.get(parent).extra.get("researched", 0) + 1)
 
 
 MEMORY_REPLAY: Mapping[str, ReplayStep] = MappingProxyType({
-    **WINDOWED, Kind.PROBE: probe, Kind.STORE: store, Kind.ORDER: order, Kind.RESEARCH: research,
+    **WINDOWED_MOVER, Kind.PROBE: probe, Kind.STORE: store, Kind.ORDER: order, Kind.RESEARCH: research,
 })
 
 

@@ -199,16 +199,99 @@ def cutoff(t: Telling, e: Event) -> str:
 
 
 def exit_(t: Telling, e: Event) -> str:
-    name = t.name(e.node)
+    """A return: what the call has proved about its node, then, if less, what its caller can conclude.
+
+    The two differ after a fail-low or fail-high on the last child: the node's
+    own call searched every child, so its value is exact, but the caller sees
+    only a return beyond its window, which an early cutoff would give as well
+    (see :class:`~abteach.trace.protocol.NodeState`).
+    """
     low, high = t.after(e.node).window
-    if e.bound is Bound.UPPER:
-        return (f"{name} returns {fmt(e.value)}, a fail-low: the search has proved only that {name} is worth at "
-                f"most {fmt(e.value)} (an upper bound), which already shows it is no better than α = {fmt(low)}.")
-    if e.bound is Bound.LOWER:
-        return (f"{name} returns {fmt(e.value)}, a fail-high: the search has proved only that {name} is worth at "
-                f"least {fmt(e.value)} (a lower bound), which already shows it is no better for MIN than "
-                f"β = {fmt(high)}.")
-    return f"{name} returns {fmt(e.value)}, its exact value."
+    return _tell_return(t, e, "", f"is no better than α = {fmt(low)}", f"is no better for MIN than β = {fmt(high)}")
+
+
+def _tell_return(t: Telling, e: Event, who: str, low_shows: str, high_shows: str) -> str:
+    """The sentence for a return; ``who`` (``' for MIN'``) says whose value it is, ``*_shows`` what a bound settles."""
+    name, got = t.name(e.node), f"{fmt(e.value)}{who}"
+    state = t.after(e.node)
+    proved, seen = state.proved, e.bound
+    if proved is Bound.EXACT:
+        said = f"{name} returns {got}, its exact value"
+        if seen in (None, Bound.EXACT):
+            return f"{said}."
+        return f"{said}: {_why_exact(t, e)}. {_caller_reads(t, e, got, seen, low_shows, high_shows)}"
+    if proved not in (Bound.UPPER, Bound.LOWER):
+        return f"{name} returns {got}."
+    side, kind, shows = (("most", "an upper bound", low_shows) if proved is Bound.UPPER
+                         else ("least", "a lower bound", high_shows))
+    fail = "a fail-low" if proved is Bound.UPPER else "a fail-high"
+    head = f"{name} returns {got}, {fail}" if seen is proved else f"{name} returns {got}"
+    tail = f", which already shows it {shows}" if seen is proved else ""
+    if state.known is not None and state.known[0] == state.known[1]:
+        # Every child was searched and the value is known, but the form returns its window's end instead.
+        exact = f"{fmt(state.known[0])}{who}"
+        return (f"{head}: {name}'s own value is exactly {exact}, but this form returns the end of its window "
+                f"instead, a number that says only that {name} is worth at {side} {got} ({kind}){tail}.")
+    return (f"{head}: {_why_bound(t, e)}, so the search has proved only that {name} is worth at {side} {got} "
+            f"({kind}){tail}.")
+
+
+def _call_events(t: Telling, node: tuple[int, ...]) -> list[Event]:
+    """The events of the call at ``node`` that has just returned, from its ``enter`` on."""
+    events = t.trace.events
+    for k in range(t.frame.step - 1, -1, -1):
+        if events[k].kind == Kind.ENTER and events[k].node == node:
+            return list(events[k:t.frame.step])
+    return []
+
+
+def _skipped(t: Telling, e: Event) -> tuple[list[tuple[int, ...]], bool]:
+    """The children this call's cutoffs left unsearched, and whether any cutoff below it skipped anything."""
+    own: list[tuple[int, ...]] = []
+    below = False
+    for x in _call_events(t, e.node):
+        if x.kind == Kind.CUTOFF and x.skipped:
+            if x.node == e.node:
+                own.extend(x.skipped)
+            else:
+                below = True
+    return own, below
+
+
+def _why_exact(t: Telling, e: Event) -> str:
+    name = t.name(e.node)
+    own, below = _skipped(t, e)
+    if own:
+        return f"{t.trace.names(own)} could not change it"
+    if below:
+        return f"every child of {name} was searched, and what was pruned below them could not change it"
+    return f"every child of {name} was searched"
+
+
+def _why_bound(t: Telling, e: Event) -> str:
+    own, below = _skipped(t, e)
+    if own:
+        verb = "was" if len(own) == 1 else "were"
+        return f"{t.trace.names(own)} {verb} never searched"
+    if below:
+        return "a search below it was cut off and returned only a bound"
+    return "nothing below it settles more"
+
+
+def _caller_reads(t: Telling, e: Event, got: str, seen: Bound, low_shows: str, high_shows: str) -> str:
+    """What the caller can conclude from a return beyond its window: only the bound, whatever the call knew."""
+    name = t.name(e.node)
+    caller = "the search's caller" if _at_root(t, e) else t.name(e.node[:-1])
+    low, high = t.after(e.node).window
+    closed = t.algorithm.tie.closed_window
+    if seen is Bound.UPPER:
+        test, fail, side, shows = (f"{fmt(e.value)} {'<' if closed else '≤'} α = {fmt(low)}", "a fail-low",
+                                   "most", low_shows)
+    else:
+        test, fail, side, shows = (f"{fmt(e.value)} {'>' if closed else '≥'} β = {fmt(high)}", "a fail-high",
+                                   "least", high_shows)
+    return (f"But all {caller} sees is {fail} ({test}), which a call cut off early would also return, "
+            f"so {caller} can conclude only that {name} is worth at {side} {got}; that already shows it {shows}.")
 
 
 def new_pass(t: Telling, e: Event) -> str:
@@ -308,19 +391,10 @@ def negamax_cutoff(t: Telling, e: Event) -> str:
 
 
 def negamax_exit(t: Telling, e: Event) -> str:
-    """A return, for the side to move; a fail-low or fail-high reads as :func:`exit_` has it."""
-    name = t.name(e.node)
+    """A return, for the side to move; it reads as :func:`exit_` has it."""
     player, _ = _mover(t, e)
     low, high = t.after(e.node).window
-    got = fmt(e.value)
-    if e.bound is Bound.UPPER:
-        return (f"{name} returns {got} for {player}, a fail-low: the search has proved only that {name} is worth "
-                f"at most {got} for {player} (an upper bound), which already shows it is no better than "
-                f"α = {fmt(low)}.")
-    if e.bound is Bound.LOWER:
-        return (f"{name} returns {got} for {player}, a fail-high: the search has proved only that {name} is worth "
-                f"at least {got} for {player} (a lower bound), which already reaches β = {fmt(high)}.")
-    return f"{name} returns {got} for {player}, its exact value."
+    return _tell_return(t, e, f" for {player}", f"is no better than α = {fmt(low)}", f"reaches β = {fmt(high)}")
 
 
 def negamax_leaf(t: Telling, e: Event) -> str:

@@ -52,6 +52,29 @@ class NodeState:
     node has returned; ``best`` is the child index that produced ``v``.
     ``extra`` holds what a newer search keeps besides (a table entry's flag,
     MCTS visits and totals), as a read-only mapping.
+
+    Two things are said about a returned value, and they can differ:
+
+    * ``bound`` is what the return tells the **caller**.  The caller sees only
+      the number and its own window: a return at or below α (a fail-low) reads
+      "at most this", at or above β (a fail-high) "at least this", whether or
+      not the call was cut off, since a cutoff on the last child returns the
+      same way as an early one.
+    * ``known`` is what the search has **proved** about the node's value from
+      everything it evaluated below it: a range (low, high).  It is built by
+      the replay (:mod:`abteach.trace.windowed`), child by child, with this
+      rule.  A leaf proves [u, u].  A MAX node proves
+      [max of its children's lows, max of their highs] when every child was
+      searched, and [max of the lows, +∞] when a cutoff left children
+      unsearched (an unsearched child may be worth anything); a MIN node the
+      same with min, and −∞ for the unsearched.  So a node is exact (low =
+      high) when every child was searched and the children that decide it
+      are exact: a fail-low after the last child, such as D's 2 on Fig. 5.2
+      (min(14, 5, 2)), is exact for D and only a bound for its caller.  A
+      cutoff below a node makes it inexact only when the pruned part could
+      change it: the root A of Fig. 5.2 is exactly 3 though C was cut off,
+      since C ≤ 2 cannot beat B's 3.
+      ``proved`` reads ``known`` against the returned value.
     """
 
     status: Status
@@ -68,6 +91,39 @@ class NodeState:
     pruned_by: str = ""  # for a pruned child: the comparison at its parent that fired
     # One shared read-only empty mapping, so a state that keeps nothing extra costs nothing for it.
     extra: Mapping[str, Any] = field(default_factory=lambda: _NOTHING)
+    # While the call runs: what its children searched so far prove, as if none came after;
+    # once it returns: what the search proved about its value.  None: nothing yet.
+    known: tuple[float, float] | None = None
+
+    @property
+    def proved(self) -> Bound | None:
+        """What the search proved about this node's returned value, from below; ``None`` until it returns.
+
+        ``EXACT``: the value is the node's minimax value.  ``UPPER``: its
+        minimax value is at most the value; ``LOWER``: at least.  Where the
+        replay proved nothing (a value a transposition table settled), the
+        caller's reading, ``bound``, is all there is.
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> end = ab.alphabeta(ab.examples.FIG_5_2).trace.last()
+        >>> [(end.node(p).bound.value, end.node(p).proved.value) for p in [(0,), (1,), (2,)]]
+        [('exact', 'exact'), ('upper', 'upper'), ('upper', 'exact')]
+        """
+        g = self.value
+        if g is None or self.status is not Status.DONE:
+            return None
+        if self.known is None:
+            return self.bound
+        low, high = self.known
+        if low == high == g:
+            return Bound.EXACT
+        if high <= g:
+            return Bound.UPPER
+        if low >= g:
+            return Bound.LOWER
+        return self.bound
 
 
 UNVISITED = NodeState(Status.UNVISITED)
