@@ -79,7 +79,7 @@ def test_a_spreadsheets_unicode_text_works(tmp_path):
 def test_no_id_column_is_refused_naming_the_file_and_its_header(tmp_path):
     path = tmp_path / "export.csv"
     path.write_text("Name;Email\nAda;ada@example.org\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=re.escape("export.csv") + ".*needs a student id column.*"
+    with pytest.raises(ValueError, match=re.escape("export.csv") + ".*needs an 'id' column.*"
                        + re.escape("['Name', 'Email']")):
         roster(path)
 

@@ -55,7 +55,7 @@ def test_the_key_holds_each_students_own_answers(tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("name\nada\n", "needs a student id column"),
+    ("name\nada\n", "needs an 'id' column"),
     ("id\nada\nada\n", "appears twice"),
     ("id\n../x\n", "must be letters"),
     ("id\n", "lists no students"),

@@ -138,8 +138,8 @@ def roster(path: str | FilePath) -> list[tuple[str, str]]:
     header = [h.strip() for h in rows[0][1]] if rows else []
     id_at = _column(header, ID_HEADERS)
     if id_at is None:
-        raise ValueError(f"roster {shown} needs a student id column, headed one of id, ID, Student ID, student_id, "
-                         f"SIS User ID, Username, ...; its header is {header}")
+        raise ValueError(f"roster {shown} needs an 'id' column (or a student id column headed ID, Student ID, "
+                         f"student_id, SIS User ID, Username, ID number, ...); its header is {header}")
     name_at = _column(header, NAME_HEADERS)
     first_at, last_at = _column(header, _FIRST_HEADERS), _column(header, _LAST_HEADERS)
 
