@@ -7,6 +7,7 @@ it, and checks that the lecture quotes the computed number.
 
 from __future__ import annotations
 
+import ast
 import math
 import random
 import re
@@ -245,3 +246,64 @@ def test_with_the_textbooks_v_the_clamp_is_false_on_the_fail_low_tree():
     text = prose("02")
     assert "v is the best of *its own children's fail-hard returns*" in text
     assert 'ab.alphabeta_fail_hard(fail_low)}' in code("02")
+
+
+# -- 09: how sure 0 losses in 50 games makes us ---------------------------------------
+
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson's score interval, two-sided, 95 % by default."""
+    p, z2 = k / n, z * z
+    centre, half = (p + z2 / (2 * n)) / (1 + z2 / n), z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def test_no_loss_in_50_games_bounds_the_loss_rate_at_7_1_percent_not_under_7():
+    """Issue 30, finding 10: the two-sided 95 % bound for 0 of 50 is 7.1 %, by Wilson's and by the exact method."""
+    clopper_pearson_upper = 1 - 0.025 ** (1 / 50)  # exact: (1 − p)^50 = 0.025
+    assert round(100 * clopper_pearson_upper, 1) == round(100 * wilson(0, 50)[1], 1) == 7.1
+    assert round(100 * (1 - 0.05 ** (1 / 50)), 1) == 5.8  # the one-sided bound, which the lecture does not use
+    text = prose("09")
+    assert "under 7 %" not in text
+    assert text.count("(0–7.1 %") == 2
+    # Every other range the paragraph quotes is Wilson's 95 % interval, in whole percent.
+    quoted = re.findall(r"lost (\d+) of (\d+) games with \d+ playouts \((\d+–\d+) %\)", text)
+    assert len(quoted) == 2
+    for k, n, said in quoted:
+        low, high = wilson(int(k), int(n))
+        assert said == f"{round(100 * low)}–{round(100 * high)}", (k, n)
+    quoted = re.findall(r"(\d+) with [\d,]+ \((\d+–\d+) %\)", text)
+    assert len(quoted) == 2
+    for k, said in quoted:
+        low, high = wilson(int(k), 50)
+        assert said == f"{round(100 * low)}–{round(100 * high)}", k
+
+
+# -- no raw Python result reaches a student -------------------------------------------
+
+
+def shown(cell_source: str) -> ast.expr | None:
+    """The expression whose value a code cell displays, if any."""
+    body = ast.parse(cell_source).body
+    return body[-1].value if body and isinstance(body[-1], ast.Expr) else None
+
+
+@pytest.mark.parametrize("prefix", ["01", "06", "08", "09"])
+def test_every_displayed_result_goes_through_the_package(prefix):
+    """A cell shows an ``ab.*`` call (a table, a drawing, a widget) or a search's listing or passes, never a bare value."""
+    for k, cell in enumerate(lecture(prefix).cells):
+        if cell.cell_type != "code":
+            continue
+        e = shown(cell.source)
+        if e is None or (isinstance(e, ast.Attribute) and e.attr in {"listing", "passes"}):
+            continue
+        assert (isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute)
+                and isinstance(e.func.value, ast.Name) and e.func.value.id == "ab"), (prefix, k, ast.unparse(e))
+
+
+def test_no_lecture_shows_a_test_directive():
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for k, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            assert "NBVAL" not in cell.source, (path.name, k)
+    (engine,) = [c for c in lecture("09").cells if 'engine="engine"' in c.source]
+    assert "nbval-ignore-output" in engine.metadata.get("tags", [])
