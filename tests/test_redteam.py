@@ -1,0 +1,150 @@
+"""Red team, issue 27: attacks on nbgrader's handling of a submitted folder, beyond the kernel and the sandbox.
+
+With real nbgrader, the course's own configuration and bubblewrap, on a copy of the course.  The attacks are
+planted by ``course/samples/redteam/hostile_submitted_folders.py`` (its docstring says how a student gets
+each into ``submitted/``).  Each test asserts the secure behaviour: a link or the instructor's own notebook
+handed in earns nothing and brings nothing of the course back, and a script a student wrote does not run in
+the page the instructor grades on.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytest.importorskip("nbgrader")
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSIGNMENT = "fig55-stages"
+BIN = Path(sys.executable).parent
+ANSWER = "algorithm_holds"
+#: Text only the course's own files hold: the gradebook, the source notebook's hidden tests and solutions.
+COURSE_MARKS = ("SQLite format 3", "BEGIN HIDDEN TESTS", "### BEGIN SOLUTION")
+
+_spec = importlib.util.spec_from_file_location(
+    "hostile_submitted_folders", ROOT / "course" / "samples" / "redteam" / "hostile_submitted_folders.py")
+assert _spec is not None and _spec.loader is not None
+attacks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(attacks)
+
+pytestmark = [pytest.mark.sandbox, pytest.mark.slow, pytest.mark.timeout(1200)]
+
+
+def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    # nbgrader runs `alembic` by name: the venv's bin/ goes on PATH (RECIPES.md).
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return subprocess.run([str(BIN / "nbgrader"), *args, f"--CourseDirectory.root={root}"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=900)
+
+
+def hand_in(root: Path, student: str, answer: str, change=None) -> Path:
+    nb = nbformat.read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
+    extra = change(nb) if change is not None else ""
+    for cell in nb.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == ANSWER:
+            cell.source = answer + (extra or "")
+    target = root / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    target.parent.mkdir(parents=True)
+    target.write_text(json.dumps(nb, indent=1))
+    return target
+
+
+def right_answer() -> str:
+    import abteach as ab
+    return f"inf = float('inf')\n{ANSWER} = {ab.grading.fig55_answers()!r}"
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    root = tmp_path_factory.mktemp("course")
+    shutil.copytree(ROOT / "course" / "source", root / "source")
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
+    done = nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")
+    assert done.returncode == 0, done.stderr[-3000:]
+    attacks.links_beside(hand_in(root, "linker", f"{ANSWER} = None"), root, ASSIGNMENT)
+    attacks.notebook_is_the_source(hand_in(root, "source-link", f"{ANSWER} = None"), root, ASSIGNMENT)
+    attacks.notebook_copied_from_the_source(hand_in(root, "source-copy", f"{ANSWER} = None"), root, ASSIGNMENT)
+    hand_in(root, "scripter", right_answer(), attacks.script_in_outputs)
+    hand_in(root, "honest", right_answer())
+    for step in ("autograde", "generate_feedback"):
+        done = nbgrader(root, step, ASSIGNMENT, "--force")
+        assert done.returncode == 0, done.stderr[-3000:]
+    return root
+
+
+def scores(root: Path) -> dict[str, float]:
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        return {s.student.id: s.score for s in gb.assignment_submissions(ASSIGNMENT)}
+
+
+def course_text_in(folder: Path) -> list[str]:
+    """Files under ``folder`` that hold something of the course or a root-only file."""
+    shadow = Path("/etc/shadow").read_bytes() if os.access("/etc/shadow", os.R_OK) else None
+    found = []
+    for path in folder.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            if any(mark.encode() in data for mark in COURSE_MARKS) or shadow and shadow in data:
+                found.append(str(path.relative_to(folder)))
+    return found
+
+
+def test_the_honest_student_gets_full_marks(course):
+    # The control: the course grades a right answer with every mark, so a 0 below is the attack's, not the course's.
+    assert scores(course)["honest"] > 0
+
+
+def test_links_beside_the_notebook_bring_nothing_of_the_course_into_autograded_or_feedback(course):
+    # nbgrader copies a submitted folder's other files with shutil.copy, following links, as the grader.
+    for stage in ("autograded", "feedback"):
+        leaked = course_text_in(course / stage / "linker" / ASSIGNMENT)
+        assert leaked == [], f"{stage}/linker/{ASSIGNMENT} holds the course's files through links: {leaked}"
+
+
+def test_a_notebook_that_is_a_link_to_the_source_earns_nothing_and_shows_no_solution(course):
+    assert scores(course)["source-link"] == 0
+    page = (course / "feedback" / "source-link" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    assert "BEGIN SOLUTION" not in page
+
+
+def test_the_instructors_source_notebook_handed_in_earns_nothing_and_shows_no_solution(course):
+    # What `nbgrader collect` delivers for a link planted in the exchange: copytree follows it as the instructor.
+    assert scores(course)["source-copy"] == 0
+    page = (course / "feedback" / "source-copy" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    assert "BEGIN SOLUTION" not in page
+
+
+def formgrader_page(course: Path, student: str) -> str:
+    """The autograded notebook as nbgrader's formgrader renders it for the instructor, with the course's config."""
+    from nbconvert.exporters import HTMLExporter
+    from nbgrader.server_extensions.formgrader import handlers
+    from traitlets.config.loader import PyFileConfigLoader
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    # What FormgradeExtension.build_extra_config adds on top of the course's settings.
+    config.HTMLExporter.template_name = "formgrade"
+    config.HTMLExporter.extra_template_basedirs = [handlers.template_path]
+    resources = {"base_url": "/", "mathjax_url": "", "submission_id": "1", "notebook_id": ASSIGNMENT,
+                 "notebook_path": "x", "index": 0, "total": 1, "max_score": 4, "student": student,
+                 "last_name": "", "first_name": "", "disable_gravatar": True}
+    html, _ = HTMLExporter(config=config).from_filename(
+        str(course / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"), resources=resources)
+    return html
+
+
+def test_the_page_the_instructor_grades_on_runs_no_script_a_student_wrote(course):
+    html = formgrader_page(course, "scripter")
+    mark = re.escape(attacks.SCRIPT_MARK)
+    running = re.findall(rf"<script[^>]*>[^<]*{mark}|on\w+\s*=\s*\"[^\"]*{mark}", html)
+    assert running == [], f"the formgrader page runs the student's script: {running}"
