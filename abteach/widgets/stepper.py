@@ -18,7 +18,10 @@ JupyterLab's file browser open to a wide screen:
   part that holds the node the step is about and as much of the way up to
   the root as fits, moving with the steps (:mod:`abteach.widgets.follow`);
 * the pseudocode sits beside the picture when both fit and moves below it
-  when they do not (:func:`fit_css`); below, it shows only the function that
+  when they do not (:func:`fit_css`), the picture's box counting as at
+  least :data:`PICTURE_LEAST_PIXELS` wide even when its text would let it
+  shrink further (an overview has none), so it is never squeezed to a
+  sliver beside the pseudocode; below, it shows only the function that
   holds the running line, with the call stack beside it and the legend
   after, so the tree and the line that runs are on screen together; a line
   too long for its box wraps between words;
@@ -236,8 +239,26 @@ def frame_options(traces: Iterable[Trace], size: str | Size) -> dict[str, Any]:
     return options
 
 
+#: The narrowest a picture's box is laid out beside the pseudocode, in pixels, even where its text would let
+#: it shrink further (an overview has no text): about half a wide notebook, so the tree's shape still shows.
+#: Where the box and the pseudocode do not both fit in a row, the pseudocode moves below the picture, which
+#: then takes the whole width; without this floor an overview was squeezed to a few pixels beside it.
+PICTURE_LEAST_PIXELS: Final = 480
+
+
 class _Picture:
-    """How big a stepper's pictures are, and so how its picture box is laid out."""
+    """How big a stepper's pictures are, and so how its picture box is laid out.
+
+    ``min_width`` is how narrow the picture itself may be shown and keep its text legible; ``least`` how
+    narrow its box is laid out: ``min_width``, but never under :data:`PICTURE_LEAST_PIXELS` (or the
+    picture's own width, if smaller).  The row of picture and pseudocode wraps at ``least``.
+
+    >>> from abteach.views.sizes import SIZES
+    >>> png = bytes(16) + (1200).to_bytes(4, "big") + (245).to_bytes(4, "big")
+    >>> overview = _Picture(SIZES["projector"], png, (33.3, 6.8))   # drawn at 1200 px, not 3330
+    >>> overview.overview, overview.min_width, overview.least
+    (True, 0, 480)
+    """
 
     def __init__(self, size: Size, png: bytes, canvas: tuple[float, float]) -> None:
         self.width, self.height = png_size(png)
@@ -245,10 +266,12 @@ class _Picture:
         self.overview = canvas[0] * size.dpi > self.width + 1
         scale = 0.0 if self.overview else size.min_scale
         self.min_width = min(self.width, math.ceil(self.width * scale))
+        self.least = max(self.min_width, min(self.width, PICTURE_LEAST_PIXELS))
 
     def box_layout(self) -> widgets.Layout:
-        return widgets.Layout(flex=f"1 1 {self.min_width}px", max_width=f"{self.width}px",
-                              min_width=f"min(100%, {self.min_width}px)", overflow="hidden",
+        # The flex basis is what the row wraps at: a basis of 0 would keep the pseudocode beside at any width.
+        return widgets.Layout(flex=f"1 1 {self.least}px", max_width=f"{self.width}px",
+                              min_width=f"min(100%, {self.least}px)", overflow="hidden",
                               align_items="flex-start")
 
     def image_layout(self) -> widgets.Layout:
@@ -362,8 +385,9 @@ class Stepper(widgets.VBox):
                                            value=figure_bytes(narrow) if narrow is not None else b"",
                                            layout=widgets.Layout(max_width=f"min(100%, {below_px}px)",
                                                                  height="auto", flex="0 0 100%", margin="0"))
-        if self._picture.min_width > LEGEND_BELOW_PIXELS and narrow is not None:
-            # The picture's box shows a part of a wide picture: its legend must fit the box as well.
+        if (self._picture.min_width > LEGEND_BELOW_PIXELS or self._picture.overview) and narrow is not None:
+            # The picture's box shows a part of a wide picture, or an overview shrunk to as little as
+            # PICTURE_LEAST_PIXELS: a legend drawn at the picture's width would shrink past reading there.
             self.legend.value = self.legend_below.value
             self.legend.layout = widgets.Layout(max_width=f"min(100%, {below_px}px)", height="auto")
         if legend is None:
@@ -430,7 +454,7 @@ class Stepper(widgets.VBox):
             w.add_class(f"ab-{name}")
         for key, b in self.buttons.items():
             b.add_class(f"ab-{key}")
-        below = self._picture.min_width + side_pixels(traces.values(), self._size) + BODY_GAP
+        below = self._picture.least + side_pixels(traces.values(), self._size) + BODY_GAP
         fit = f"ab-fit-{below}"
         super().__init__([widgets.HTML(_css(self._size) + fit_css(fit, below) + follow_css(".ab-stepper")),
                           self.choice, self.controls,
@@ -780,7 +804,7 @@ def static_stepper(trace: Trace, *, size: str | Size | None = None, step: int = 
     # Layouts and styles are models of their own in a saved page: one of each, shared by every page.
     # Each picture sits in a box that shows the part holding the step's node (abteach.widgets.follow).
     clip_layout = widgets.Layout(width=f"{picture.width}px", max_width=f"min(100%, {picture.width}px)",
-                                 min_width=f"min(100%, {picture.min_width}px)", flex=f"1 1 {picture.min_width}px",
+                                 min_width=f"min(100%, {picture.least}px)", flex=f"1 1 {picture.least}px",
                                  overflow="hidden", align_items="flex-start")
     picture_layouts: dict[str, widgets.Layout] = {}
 

@@ -60,6 +60,7 @@ class Case:
     size: str
     kind: str                 # "stepper", "fig55" or "listing"
     may_scroll: bool = False  # a tree too wide to show legibly scrolls sideways instead
+    overview: bool = False    # a tree too wide to label is drawn without its text: nothing to keep legible
 
     @property
     def legible(self) -> float:
@@ -96,8 +97,12 @@ MEASURE = r"""
 ([root, kind]) => {
     const box = (el) => { const r = el.getBoundingClientRect();
         return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
-    const name = (el) => [...el.classList].filter(c => c.startsWith('ab-') || c.startsWith('widget-')).join(' ')
-        || el.tagName.toLowerCase();
+    const own = (el) => [...el.classList].filter(c => c.startsWith('ab-') || c.startsWith('widget-')).join(' ');
+    // An element of no class of ours is named by the nearest one that has one.
+    const name = (el) => own(el) || (el.parentElement && el !== root
+        ? `${el.tagName.toLowerCase()} in ${name(el.parentElement)}` : el.tagName.toLowerCase());
+    // Read by a screen reader, never seen (the "visually hidden" pattern: clipped to nothing).
+    const unseen = (el) => getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)';
     const overflowing = [];
     // The widget itself, everything in it, and everything between it and its output area.
     const area = root.closest('.jp-OutputArea-output');
@@ -105,7 +110,9 @@ MEASURE = r"""
     for (let el = root.parentElement; el && el !== area.parentElement; el = el.parentElement) around.push(el);
     for (const el of [...around, root, ...root.querySelectorAll('*')]) {
         // noUiSlider draws its handle by moving a zero-width "origin" box: the handle always sticks out of it.
-        if (el.classList.contains('noUi-origin')) continue;
+        if (el.classList.contains('noUi-origin') || unseen(el)) continue;
+        // At either end of the track its handle sticks out by half its width, in plain sight (nothing clips it).
+        if (el.closest('.slider-container') && getComputedStyle(el).overflowX === 'visible') continue;
         if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
             overflowing.push({part: name(el), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
                               picture: el.classList.contains('ab-picture') || el.classList.contains('ab-fig55-side')});
@@ -131,8 +138,9 @@ MEASURE = r"""
     return {
         root: box(root), area: box(area), overflowing, controls, track: track ? box(track) : null, lines, broken, images,
         picture: one('.ab-picture'), side: one('.ab-side'), explanationBox: one('.ab-explanation'),
+        bestPlayBox: one('.ab-best-play'),
         explanation: explanation ? explanation.innerText.replace(/\s+/g, ' ').trim() : '',
-        text: root.innerText.replace(/\s+/g, ' '),
+        text: [...root.children].filter(el => !unseen(el)).map(el => el.innerText).join(' ').replace(/\s+/g, ' '),
         figure: one('.ab-figure'), algorithm: one('.ab-algorithm'),
         algorithmTitle: (root.querySelector('.ab-algorithm-title') || {innerText: ''}).innerText.replace(/\s+/g, ' '),
     };
@@ -186,7 +194,7 @@ def check(case: Case, m: dict, layout: str) -> list[str]:
         problems.append(f"{where}: words broken across lines: {m['broken'][:5]}")
     for image in m["images"]:
         px = text_px(image, case.size)
-        if px < case.legible - 0.05:
+        if px < case.legible - 0.05 and not case.overview:
             problems.append(f"{where}: α, β and v are {px:.1f} px tall on screen in {image['part']}, "
                             f"under {case.legible:.0f}")
         w, h = image["natural"]
@@ -218,7 +226,8 @@ def check_stepper(m: dict, where: str) -> list[str]:
         problems.append(f"{where}: no sentence above the picture (read {sentence!r})")
     elif m["text"].count(sentence) != 1:
         problems.append(f"{where}: the sentence {sentence!r} appears {m['text'].count(sentence)} times")
-    gap = picture["top"] - m["explanationBox"]["bottom"]
+    # Once the search is done, the best line of play is written between them (hidden before: a box of zeros).
+    gap = picture["top"] - max(m["explanationBox"]["bottom"], m["bestPlayBox"]["bottom"])
     if gap > 12:
         problems.append(f"{where}: a blank band of {gap:.0f} px between the sentence and the picture")
     image = m["images"][0]["box"]
@@ -422,3 +431,84 @@ def test_the_running_line_shows_with_the_tree(lab_server: LabServer, page: Page,
             snapshot(f"{layout}-{size}-running-line")
     print("picture + running line, px (span, visible):", spans)
     assert not problems, "\n  ".join(problems)
+
+
+# Lecture 09's cell: an MCTS tree of tic-tac-toe boards is too wide to label, so the stepper shows an overview,
+# which may shrink as far as it likes; it must still not be squeezed to a sliver by the pseudocode beside it.
+OVERVIEW = Case("projector-mcts-overview",
+                'ab.stepper(ab.mcts(ab.TicTacToe("X.. .O. ..."), playouts=30, seed=1), size="projector")',
+                "projector", "stepper", overview=True)
+NARROW_LAYOUTS = [(1024, 768, True), (1400, 900, True), (1400, 900, False)]
+#: The least share of its output area's width a picture gets, unless it is narrower than that itself.
+PICTURE_SHARE = 0.4
+#: The least width of a block of text beside or under the picture, in CSS pixels: a few words a line.
+TEXT_LEAST_PX = 240
+
+#: The least a legend is scaled on screen: its words are drawn small already.
+LEGEND_LEAST_SCALE = 0.75
+
+TEXT_BOXES = r"""
+(root) => [...root.querySelectorAll('.ab-note, .ab-side, .ab-explanation, img.ab-legend, img.ab-legend-below')]
+    .filter(el => el.offsetParent !== null)
+    .map(el => ({part: [...el.classList].filter(c => c.startsWith('ab-')).join(' '),
+                 width: el.getBoundingClientRect().width, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
+                 natural: el.tagName === 'IMG' ? el.naturalWidth : null}))
+"""
+
+
+def check_shares(m: dict, texts: list[dict], where: str) -> list[str]:
+    """The picture has a fair share of the width, and no text beside or under it is squeezed or cut."""
+    problems = []
+    image, area = m["images"][0], m["area"]
+    least = min(image["natural"][0], PICTURE_SHARE * area["width"])
+    if image["box"]["width"] < least - 1:
+        problems.append(f"{where}: the picture is {image['box']['width']:.0f} px wide, under {least:.0f} "
+                        f"({PICTURE_SHARE:.0%} of the {area['width']:.0f} px output area, or its own width)")
+    for t in texts:
+        if t["natural"] is not None:
+            if t["width"] < LEGEND_LEAST_SCALE * t["natural"] - 1:
+                problems.append(f"{where}: the legend {t['part']} is shrunk to {t['width']:.0f} px from its "
+                                f"{t['natural']}")
+            continue
+        if t["width"] < min(TEXT_LEAST_PX, area["width"]) - 1:
+            problems.append(f"{where}: the text {t['part']} is squeezed to {t['width']:.0f} px")
+        if t["scrollWidth"] > t["clientWidth"] + 1:
+            problems.append(f"{where}: the text {t['part']} is cut off ({t['scrollWidth']} > {t['clientWidth']})")
+    return problems
+
+
+def test_an_overview_stepper_fits_a_narrow_notebook(lab_server: LabServer, page: Page,
+                                                    snapshot: Callable[[str], Path]) -> None:
+    """Lecture 09's MCTS stepper at 1024×768 and 1400×900 with the file browser open: picture and text both show.
+
+    Its overview has no text to keep legible, so nothing stopped the pseudocode beside it from taking all but
+    a few pixels; the listing must move below it instead, as every stepper's does when the two do not fit.
+    """
+    cells = [nbformat.v4.new_code_cell("import abteach as ab"), nbformat.v4.new_code_cell(OVERVIEW.code)]
+    stripped_copy(nbformat.v4.new_notebook(cells=cells), lab_server.root / "overview.ipynb")
+    page.goto(lab_server.notebook_url("overview.ipynb"))
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(".jp-OutputArea-output .ab-stepper").first
+    expect(root).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+                           ".every(img => img.complete && img.naturalWidth > 0)")
+    problems: list[str] = []
+    # The first step, as the lecture opens, and the last, where the whole grown tree shows.
+    for step in ("first", "last"):
+        if step == "last":
+            image = root.locator("img.ab-image")
+            first_src = image.get_attribute("src")
+            root.locator("button.ab-last").click()
+            page.wait_for_function("([img, before]) => img.getAttribute('src') !== before && img.complete",
+                                   arg=[image.element_handle(), first_src])
+        for width, height, sidebar in NARROW_LAYOUTS:
+            layout = f"{width}x{height}-{'sidebar' if sidebar else 'no-sidebar'}"
+            set_layout(page, width, height, sidebar)
+            root.evaluate("el => el.scrollIntoView({block: 'start'})")
+            m = page.evaluate(MEASURE, [root.element_handle(), "stepper"])
+            texts = page.evaluate(TEXT_BOXES, root.element_handle())
+            where = f"{OVERVIEW.name} at its {step} step at {layout}"
+            problems += check(OVERVIEW, m, layout=f"its {step} step at {layout}") + check_shares(m, texts, where)
+            snapshot(f"{layout}-{OVERVIEW.name}-{step}-step")
+    assert not problems, f"{len(problems)} layout problems:\n  " + "\n  ".join(problems)
