@@ -140,7 +140,8 @@ def test_reorder_view_has_a_png_fallback(fig52):
     bundle = reorder_view(fig52, start=fig52.key({"D": ["d3", "d1", "d2"]}))._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["image/png"].startswith(b"\x89PNG")
-    assert data["text/plain"].endswith("5 of 9 leaves evaluated; pruned: c2 c3 d1 d2)")
+    assert data["text/plain"].endswith("5 of 9 leaves evaluated; pruned: c2 c3 d1 d2.")
+    assert not data["text/plain"].startswith("ReorderView(")  # a sentence, not a repr
 
 
 def test_reorder_view_rejects_bad_input(fig52):

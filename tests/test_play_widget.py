@@ -62,7 +62,7 @@ def test_a_picture_where_no_kernel_runs():
     w = ab.play(ab.TicTacToe("XO. ... ..."), engine="random")
     data = w._repr_mimebundle_()
     data = data[0] if isinstance(data, tuple) else data
-    assert data["image/png"][:4] == b"\x89PNG" and data["text/plain"].startswith("Play(TicTacToe against random")
+    assert data["image/png"][:4] == b"\x89PNG" and data["text/plain"].startswith("A game to play (a picture of it as it stands; it runs in Jupyter): TicTacToe against random")
 
 
 def test_bad_choices_are_named():

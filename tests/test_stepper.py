@@ -109,7 +109,8 @@ def test_static_fallback_is_a_picture(third):
     s.go(29)
     bundle = s._repr_mimebundle_()
     assert bundle["image/png"].startswith(PNG)
-    assert bundle["text/plain"].startswith("Stepper(alpha-beta, 3rd edition, prunes on ties, step 29 of 55")
+    assert bundle["text/plain"].startswith("A search, step by step (a picture of it as it stands; it runs in Jupyter): "
+                                           "alpha-beta, 3rd edition, prunes on ties, step 29 of 55")
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
 

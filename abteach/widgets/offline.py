@@ -17,6 +17,7 @@ from typing import Any, TypeVar, cast
 
 import ipywidgets as widgets
 
+from abteach.widgets.fallback import plain_text
 from abteach.widgets.described import DescribedImage
 from abteach.widgets.fig55_view import FigureVsAlgorithm, css as fig55_css
 from abteach.views.sizes import Size, resolve_size
@@ -178,7 +179,7 @@ def _display_as(copy: Any, size: str | Size | None) -> Any:
         bundle = copy(obj, size)._repr_mimebundle_(include=include, exclude=exclude)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if data is not None:
-            data["text/plain"] = text
+            data["text/plain"] = plain_text(text)
         return bundle
     return show
 
