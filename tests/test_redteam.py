@@ -4,7 +4,7 @@ With real nbgrader, the course's own configuration and bubblewrap, on a copy of 
 planted by ``course/samples/redteam/hostile_submitted_folders.py`` (its docstring says how a student gets
 each into ``submitted/``).  Each test asserts the secure behaviour: a link or the instructor's own notebook
 handed in earns nothing and brings nothing of the course back, and a script a student wrote does not run in
-the page the instructor grades on.
+the page the instructor grades on.  A submission leaves nothing behind for a later run, by any channel of the kernel.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ assert _spec is not None and _spec.loader is not None
 attacks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(attacks)
 
-pytestmark = [pytest.mark.sandbox, pytest.mark.slow, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.sandbox]
 
 
 def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -101,11 +101,15 @@ def course_text_in(folder: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
 def test_the_honest_student_gets_full_marks(course):
     # The control: the course grades a right answer with every mark, so a 0 below is the attack's, not the course's.
     assert scores(course)["honest"] > 0
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
 def test_links_beside_the_notebook_bring_nothing_of_the_course_into_autograded_or_feedback(course):
     # nbgrader copies a submitted folder's other files with shutil.copy, following links, as the grader.
     for stage in ("autograded", "feedback"):
@@ -113,12 +117,16 @@ def test_links_beside_the_notebook_bring_nothing_of_the_course_into_autograded_o
         assert leaked == [], f"{stage}/linker/{ASSIGNMENT} holds the course's files through links: {leaked}"
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
 def test_a_notebook_that_is_a_link_to_the_source_earns_nothing_and_shows_no_solution(course):
     assert scores(course)["source-link"] == 0
     page = (course / "feedback" / "source-link" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
     assert "BEGIN SOLUTION" not in page
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
 def test_the_instructors_source_notebook_handed_in_earns_nothing_and_shows_no_solution(course):
     # What `nbgrader collect` delivers for a link planted in the exchange: copytree follows it as the instructor.
     assert scores(course)["source-copy"] == 0
@@ -143,8 +151,41 @@ def formgrader_page(course: Path, student: str) -> str:
     return html
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
 def test_the_page_the_instructor_grades_on_runs_no_script_a_student_wrote(course):
     html = formgrader_page(course, "scripter")
     mark = re.escape(attacks.SCRIPT_MARK)
     running = re.findall(rf"<script[^>]*>[^<]*{mark}|on\w+\s*=\s*\"[^\"]*{mark}", html)
     assert running == [], f"the formgrader page runs the student's script: {running}"
+
+
+# -- the submission sandbox: nothing outlives a run ------------------------------------------------------------
+
+KEY_SAMPLE = ROOT / "course" / "samples" / "hostile_redteam_keyring.py"
+
+
+def _fig52_game():
+    import abteach as ab
+    from abteach.grading.game import GradingGame, state_names
+    return GradingGame(ab.examples.FIG_5_2, state_names(ab.examples.FIG_5_2))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the sandbox is Linux's bubblewrap")
+def test_a_submission_leaves_nothing_in_the_kernels_keyring_for_a_later_run():
+    # The keyring of the user the sandbox runs as is the kernel's, not the sandbox's: a key added there outlives
+    # the run, and every later run as that user (another student's, the autograde kernel) can read it.
+    import secrets
+    from abteach.grading import sandbox
+    name = f"abteach-redteam-{secrets.token_hex(6)}"
+    source = KEY_SAMPLE.read_text().replace("abteach-redteam", name)
+    runs = [sandbox.run_submission(source, [_fig52_game]).runs[0] for _ in range(2)]
+    try:
+        assert [r.returned for r in runs] == ["nothing left before"] * 2, [r.returned for r in runs]
+    finally:
+        # Take the key away, if it was left, so that no later run of this test starts with it.
+        cleanup = ("import ctypes\nlibc = ctypes.CDLL(None)\n"
+                   "def alpha_beta_search(game, state):\n"
+                   f"    key = libc.syscall(250, 10, -4, b'user', {name.encode()!r}, 0)\n"
+                   "    return str(libc.syscall(250, 21, key) if key >= 0 else key)\n")
+        sandbox.run_submission(cleanup, [_fig52_game])
