@@ -13,8 +13,10 @@ The expected disagreements are worked out by hand from the trace of Fig. 5.2
 * (e), (e+): D is being searched with v = 14 (then 5) from exact leaves, so
   D ≤ 14 (≤ 5), as drawn.  A still has only v = 3: A ≥ 3, not A in [3, 14]
   (or [3, 5]).  One disagreement, at A.
-* (f): D returned 2 ≤ α = 3, fail-low: D ≤ 2, not the drawn D = 2.  A
-  returned 3 inside (−∞, +∞), exact, as drawn.  One disagreement, at D.
+* (f): D returned 2 ≤ α = 3 after searching all three of its children, so its
+  own call proved D = min(14, 5, 2) = 2, exact, as drawn; only A, which sees a
+  fail-low it cannot tell from an early cutoff, reads it as D ≤ 2.  A returned
+  3 inside (−∞, +∞), exact, as drawn.  No disagreement.
 
 Both editions evaluate the same leaves and return the same values, so these
 are the same for both; only the windows differ (C's is (3, 2) in the 4th
@@ -51,7 +53,7 @@ EXPECTED = {
     "a": set(), "b": set(), "c": set(), "d": set(),
     "e": {("A", "range", "[3, 14]", "[3, +∞] (running v = 3)")},
     "e+": {("A", "range", "[3, 5]", "[3, +∞] (running v = 3)")},
-    "f": {("D", "range", "[2, 2]", "[−∞, 2] (returned 2, fail-low)")},
+    "f": set(),
 }
 # What the algorithm has established at each stage, by node, from the same reasoning.
 ESTABLISHED = {
@@ -61,7 +63,7 @@ ESTABLISHED = {
     "d": {"A": (3, inf), "B": (3, 3), "C": (-inf, 2)},
     "e": {"A": (3, inf), "B": (3, 3), "C": (-inf, 2), "D": (-inf, 14)},
     "e+": {"A": (3, inf), "B": (3, 3), "C": (-inf, 2), "D": (-inf, 5)},
-    "f": {"A": (3, 3), "B": (3, 3), "C": (-inf, 2), "D": (-inf, 2)},
+    "f": {"A": (3, 3), "B": (3, 3), "C": (-inf, 2), "D": (2, 2)},
 }
 
 
@@ -149,7 +151,7 @@ def test_exact_disagreements_on_fig_5_2(edition: int) -> None:
         assert len(by_stage[label]) == len(expected)  # no duplicates hidden by the set
     flat = fig55.compare(FIG_5_5, trace)
     assert flat == [d for ds in by_stage.values() for d in ds]
-    assert len(flat) == 3
+    assert len(flat) == sum(len(e) for e in EXPECTED.values()) == 2
 
 
 @pytest.mark.parametrize("edition", [3, 4])
@@ -197,11 +199,21 @@ def test_c_fail_low_2_is_exactly_the_figures_at_most_2(edition: int) -> None:
 
 
 @pytest.mark.parametrize("edition", [3, 4])
-def test_stage_f_d_is_a_fail_low_bound_not_exact(edition: int) -> None:
-    (d,) = fig55.compare_stage(fig55.stage("f"), trace_of(T, edition))
-    assert d.name == "D" and d.figure == Range(2, 2) and d.aspect == "range"
-    assert d.reason == ("D's 2 is a fail-low return (2 ≤ α = 3): the algorithm holds D ≤ 2, not D = 2, "
-                        "though no child of D was skipped")
+def test_stage_f_d_is_exact_for_d_and_only_a_bound_for_a(edition: int) -> None:
+    # D searched d1, d2 and d3: min(14, 5, 2) = 2 is exact, as the figure draws it; A reads only D ≤ 2.
+    trace = trace_of(T, edition)
+    assert fig55.compare_stage(fig55.stage("f"), trace) == []
+    assert fig55.established(trace, len(trace), (2,)) == (Range(2, 2), "returned 2, exact; a fail-low to A")
+
+
+@pytest.mark.parametrize("edition", [3, 4])
+def test_a_figure_that_calls_c_exact_is_told_c_was_cut_off(edition: int) -> None:
+    # C's 2 came from c1 alone: c2 and c3 were pruned, so C ≤ 2 is all anyone knows, C itself included.
+    wrong = FigureStage("f", {**fig55.stage("f").ranges, (1,): (2, 2)}, leaves_seen=fig55.stage("f").leaves_seen)
+    (c,) = fig55.compare_stage(wrong, trace_of(T, edition))
+    assert c.name == "C" and c.algorithm == "[−∞, 2] (returned 2, fail-low)"
+    assert c.reason == ("C's 2 is only an upper bound, since c2 and c3 went unsearched: "
+                        "the algorithm holds C ≤ 2, not C = 2")
 
 
 def test_rows_for_a_table() -> None:

@@ -209,3 +209,11 @@ def test_a_cutoff_below_makes_a_node_a_bound_only_where_it_could_matter():
     assert end.node((0,)).proved is Bound.EXACT and end.node((0,)).value == true_value(nested[0], False)
     (k,) = trace.steps("exit", (0,))
     assert trace.frame(k).explanation == "B returns 1, its exact value."
+
+
+def test_the_drawing_writes_what_the_node_proved():
+    # D searched every child: "2", not "≤2"; C was cut off after c1: "≤2".
+    from abteach.views import draw
+    trace = ab.alphabeta(FIG).trace
+    styles = draw.node_styles(trace, len(trace))
+    assert (styles[(1,)].inside, styles[(2,)].inside, styles[()].inside) == ("≤2", "2", "3")

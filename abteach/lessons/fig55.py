@@ -33,13 +33,17 @@ A figure's range is a statement about a node's *value*.  So it is compared
 with the range of that value the algorithm has *established* at the stage's
 step (:func:`established`), never with the node's window:
 
-* a node that has returned ``g`` establishes [g, g] if ``g`` is exact,
-  [−∞, g] after a fail-low return (``g`` ≤ the α it was called with: the
-  value is at most ``g``), and [g, +∞] after a fail-high one (``g`` ≥ β: at
-  least ``g``);
+* a node that has returned ``g`` establishes what its own call proved
+  (:attr:`~abteach.trace.protocol.NodeState.known`): [g, g] when every child
+  was searched and the children that decide it are exact, even if ``g`` lies
+  outside its window; [−∞, g] when a cutoff left children of a MIN node
+  unsearched (the value is at most ``g``), [g, +∞] for a MAX node.  A
+  fail-low on the last child, such as D's 2 at stage (f), is exact for D:
+  only D's caller, which cannot tell it from an early cutoff, reads it as
+  "at most 2" (the *caller* column of :func:`abteach.views.fig55.stage_table`);
 * a node still being searched establishes one side only, from its running
   ``v``: a MIN node is ≤ v, a MAX node ≥ v (when the child that gave ``v``
-  returned an exact value or a bound on that side).
+  proved an exact value or a bound on that side).
 
 The window (α, β) says which values still matter to the nodes above, not
 where the node's value lies, so it is shown beside the comparison
@@ -64,7 +68,7 @@ Examples
 >>> from abteach.lessons import fig55
 >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=3).trace
 >>> [stage.label for stage in fig55.FIG_5_5 if not fig55.compare_stage(stage, trace)]
-['a', 'b', 'c', 'd']
+['a', 'b', 'c', 'd', 'f']
 >>> d = fig55.compare_stage(fig55.stage("e"), trace)[0]
 >>> d.name, d.aspect, str(d.figure), d.algorithm
 ('A', 'range', '[3, 14]', '[3, +∞] (running v = 3)')
@@ -568,8 +572,10 @@ def compare_stage(stage: FigureStage, trace: Trace) -> list[Disagreement]:
     >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace
     >>> compare_stage(stage("d"), trace)
     []
-    >>> [(d.name, d.aspect, d.algorithm) for d in compare_stage(stage("f"), trace)]
-    [('D', 'range', '[−∞, 2] (returned 2, fail-low)')]
+    >>> [(d.name, d.aspect, d.algorithm) for d in compare_stage(stage("e"), trace)]
+    [('A', 'range', '[3, +∞] (running v = 3)')]
+    >>> compare_stage(stage("f"), trace)
+    []
     """
     step = stage_step(stage, trace)
     frame = trace.frame(step)
@@ -620,7 +626,7 @@ def compare(stages: Sequence[FigureStage], trace: Trace) -> list[Disagreement]:
     >>> import abteach as ab
     >>> ds = compare(FIG_5_5, ab.alphabeta(ab.examples.FIG_5_2, edition=3).trace)
     >>> len(ds), sorted({d.stage for d in ds})
-    (3, ['e', 'e+', 'f'])
+    (2, ['e', 'e+'])
     """
     _check_labels(stages)
     return [d for s in stages for d in compare_stage(s, trace)]
@@ -634,7 +640,7 @@ def compare_by_stage(stages: Sequence[FigureStage], trace: Trace) -> dict[str, l
     >>> import abteach as ab
     >>> by = compare_by_stage(FIG_5_5, ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace)
     >>> {label: len(ds) for label, ds in by.items()}
-    {'a': 0, 'b': 0, 'c': 0, 'd': 0, 'e': 1, 'e+': 1, 'f': 1}
+    {'a': 0, 'b': 0, 'c': 0, 'd': 0, 'e': 1, 'e+': 1, 'f': 0}
     """
     _check_labels(stages)
     return {s.label: compare_stage(s, trace) for s in stages}
@@ -730,11 +736,15 @@ def established(trace: Trace, step: int, path: Path) -> tuple[Range, str]:
 
     This is what a figure's range is compared with: like with like.
 
-    * A node that has returned ``g``: exact -> [g, g]; fail-low (g ≤ the α it
-      was called with) -> [−∞, g], an upper bound; fail-high (g ≥ β) -> [g, +∞].
+    * A node that has returned ``g``: the range its own call proved
+      (:attr:`~abteach.trace.protocol.NodeState.known`), [g, g] when it is
+      exact, [−∞, g] or [g, +∞] when a cutoff left children unsearched.  What
+      its return tells the caller (a fail-low read as ≤ g, a fail-high as ≥ g)
+      is named in the basis when it says less: ``'returned 2, exact; a
+      fail-low to A'``.
     * A node still being searched: its running ``v`` bounds it on its own side
       (a MIN node is ≤ v, a MAX node ≥ v), provided the child that gave ``v``
-      returned an exact value or a bound on that same side.  Nothing bounds it
+      proved an exact value or a bound on that same side.  Nothing bounds it
       on the other side yet.
     * A node not reached, or pruned: [−∞, +∞], with the basis saying which.
 
@@ -760,7 +770,7 @@ def established(trace: Trace, step: int, path: Path) -> tuple[Range, str]:
     >>> import abteach as ab
     >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
     >>> [(str(r), why) for r, why in (established(trace, len(trace), p) for p in [(), (1,), (2,)])]
-    [('[3, 3]', 'returned 3, exact'), ('[−∞, 2]', 'returned 2, fail-low'), ('[−∞, 2]', 'returned 2, fail-low')]
+    [('[3, 3]', 'returned 3, exact'), ('[−∞, 2]', 'returned 2, fail-low'), ('[2, 2]', 'returned 2, exact; a fail-low to A')]
     >>> r, why = established(trace, stage_step(stage("e"), trace), ())
     >>> str(r), why
     ('[3, +∞]', 'running v = 3')
@@ -771,20 +781,31 @@ def established(trace: Trace, step: int, path: Path) -> tuple[Range, str]:
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
         raise ValueError(f"step must be an int from 0 to {len(trace)}, not {step!r}")
     frame = trace.frame(step)
-    return _established(frame.node(path), _child_of(frame, path))
+    return _established(frame.node(path), _child_of(frame, path), _caller_name(trace, path))
 
 
-def _established(state: NodeState, child: ChildState) -> tuple[Range, str]:
+def _caller_name(trace: Trace, path: Path) -> str:
+    """Who reads a node's return: its parent, by name, or the search's caller at the root."""
+    return trace.name(path[:-1]) if len(path) > len(trace.root) else "the search's caller"
+
+
+def _established(state: NodeState, child: ChildState, caller: str = "its caller") -> tuple[Range, str]:
     unbounded = Range(-math.inf, math.inf)
     if state.status is Status.DONE and state.value is not None and state.bound is not None:
-        return Range.of_return(state.value, state.bound), f"returned {fmt(state.value)}, {_bound_word(state.bound)}"
+        proved = state.proved
+        got = Range(*state.known) if state.known is not None else Range.of_return(state.value, state.bound)
+        basis = f"returned {fmt(state.value)}, {_bound_word(proved)}"
+        if proved is Bound.EXACT and state.bound is not Bound.EXACT:
+            # Exact for the node, a bound for the caller: say both, since a lesson compares them.
+            basis += f"; {_bound_word(state.bound).replace('fail', 'a fail')} to {caller}"
+        return got, basis
     if state.status is not Status.ACTIVE:
         return unbounded, "pruned" if state.status is Status.PRUNED else "not reached"
     v = state.v
     if v is None or math.isinf(v) or state.best is None:
         return unbounded, "no child returned yet" if v is None or math.isinf(v) else f"running v = {fmt(v)}"
     best: NodeState = child(state.best)
-    if best.bound not in _own_side_child_bounds(state):
+    if best.proved not in _own_side_child_bounds(state):
         # v came from a bound on the other side: it bounds that child, not this node.
         return unbounded, f"running v = {fmt(v)}, a bound on the wrong side"
     if state.player == MIN:
@@ -809,10 +830,10 @@ def _compare_node(stage: FigureStage, step: int, path: Path, figure: Range | Non
         if state.status is Status.PRUNED:
             return [disagree("reached", "pruned", f"{name} is pruned: the search never looks at it")]
         return [disagree("reached", "not reached", f"the search has not reached {name} yet")]
-    got, basis = _established(state, child)
+    got, basis = _established(state, child, _caller_name(trace, path))
     if figure == got:
         return []
-    return [disagree("range", f"{got} ({basis})", _range_reason(name, figure, got, basis, state, skipped))]
+    return [disagree("range", f"{got} ({basis})", _range_reason(name, figure, got, basis, state, skipped, trace))]
 
 
 def _bound_word(bound: Bound | None) -> str:
@@ -821,18 +842,16 @@ def _bound_word(bound: Bound | None) -> str:
 
 
 def _range_reason(name: str, figure: Range, got: Range, basis: str, state: NodeState,
-                  skipped: tuple[Path, ...] | None) -> str:
+                  skipped: tuple[Path, ...] | None, trace: Trace) -> str:
     holds = f"the algorithm holds {got.claim(name)}, not {figure.claim(name)}"
     if state.status is Status.DONE:
         g = fmt(state.value)
-        alpha, beta = state.window
-        # The search never records that a cutoff on the last child skipped
-        # nothing, so its return stays a bound even when it equals the value.
-        tail = f", though no child of {name} was skipped" if state.bound is not Bound.EXACT and not skipped else ""
-        if state.bound is Bound.UPPER:
-            return f"{name}'s {g} is a fail-low return ({g} ≤ α = {fmt(alpha)}): {holds}{tail}"
-        if state.bound is Bound.LOWER:
-            return f"{name}'s {g} is a fail-high return ({g} ≥ β = {fmt(beta)}): {holds}{tail}"
+        # What the node's own call proved, not what its caller reads: a fail-low on the last child is exact.
+        cut = f", since {trace.names(skipped)} went unsearched" if skipped else ", since a search below it was cut off"
+        if state.proved is Bound.UPPER:
+            return f"{name}'s {g} is only an upper bound{cut}: {holds}"
+        if state.proved is Bound.LOWER:
+            return f"{name}'s {g} is only a lower bound{cut}: {holds}"
         return f"{name} returns exactly {g}: {holds}"
     if basis.startswith("running v") and "wrong side" not in basis:
         head = f"{name}'s {basis} establishes {got.claim(name)}, not {figure.claim(name)}"

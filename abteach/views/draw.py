@@ -6,8 +6,9 @@ This is a view: it renders a :class:`abteach.Tree` or one
 Conventions
 -----------
 * MAX nodes are ▲, MIN nodes ▼, leaves are boxes holding their utility; a
-  returned value is written in its node (``≤2`` when it is only an upper bound,
-  ``≥5`` when only a lower bound).  Move names label the edges, node names sit
+  returned value is written in its node (``≤2`` when the search proved only an
+  upper bound on the node's value, ``≥5`` only a lower bound; a node that searched
+  every child shows its exact value even when its caller reads the return as a bound).  Move names label the edges, node names sit
   to the left of their node.
 * In a frame, every visited inner node shows its α, β and v to its right.
   The node the last event was about has a ring; the call stack is a thick

@@ -111,8 +111,8 @@ def disagreeing_nodes(which: FigureStage | str, trace: Trace, *,
     --------
     >>> import abteach as ab
     >>> trace = ab.alphabeta(ab.examples.FIG_5_2, edition=4).trace
-    >>> disagreeing_nodes("a", trace), disagreeing_nodes("d", trace), disagreeing_nodes("f", trace)
-    ((), (), ((2,),))
+    >>> disagreeing_nodes("a", trace), disagreeing_nodes("d", trace), disagreeing_nodes("e", trace)
+    ((), (), ((),))
     """
     paths: dict[Path, None] = {}
     for d in compare_stage(stage_of(which, _tree_of(trace), stages), trace):
@@ -378,8 +378,9 @@ def stage_table(which: FigureStage | str, trace: Trace, *, stages: Sequence[Figu
     (:func:`abteach.lessons.fig55.stage_step`).  Like is compared with like:
     the figure's range (*figure*) with the range of the node's value that the
     algorithm has established (*established*; *from* says whether by its
-    return, exact or a bound, or by its running v while it is searched; see
-    :func:`abteach.lessons.fig55.established`).
+    return, exact or a bound, or by its running v while it is searched, and,
+    where a node's own call proved more than its caller can read from the
+    return, what the caller reads; see :func:`abteach.lessons.fig55.established`).
     The window is shown last, for reference: it is not a statement about
     the node's value, so it takes no part in the verdict.  The caption names
     the book only for a stage of Fig. 5.5 on the book's tree; ``stages`` is
@@ -390,12 +391,15 @@ def stage_table(which: FigureStage | str, trace: Trace, *, stages: Sequence[Figu
     >>> import abteach as ab
     >>> stage_table("f", ab.alphabeta(ab.examples.FIG_5_2).trace)
     Fig. 5.5 (f) against the algorithm at step 55 of 55
-    node  figure   established  from                  verdict  window (not compared)
-    ----  -------  -----------  --------------------  -------  ---------------------
-    A     [3, 3]   [3, 3]       returned 3, exact     agrees   (α=3, β=+∞)
-    B     [3, 3]   [3, 3]       returned 3, exact     agrees   (α=−∞, β=3)
-    C     [−∞, 2]  [−∞, 2]      returned 2, fail-low  agrees   (α=3, β=+∞)
-    D     [2, 2]   [−∞, 2]      returned 2, fail-low  ≠ range  (α=3, β=5)
+    node  figure   established  from                                verdict  window (not compared)
+    ----  -------  -----------  ----------------------------------  -------  ---------------------
+    A     [3, 3]   [3, 3]       returned 3, exact                   agrees   (α=3, β=+∞)
+    B     [3, 3]   [3, 3]       returned 3, exact                   agrees   (α=−∞, β=3)
+    C     [−∞, 2]  [−∞, 2]      returned 2, fail-low                agrees   (α=3, β=+∞)
+    D     [2, 2]   [2, 2]       returned 2, exact; a fail-low to A  agrees   (α=3, β=5)
+
+    D searched all three of its children, so its 2 is exact, as the figure
+    draws it; A, which sees only 2 ≤ α = 3, can conclude no more than D ≤ 2.
     """
     s = stage_of(which, _tree_of(trace), stages)
     step = stage_step(s, trace)  # refuses a trace this stage cannot be compared with

@@ -229,10 +229,15 @@ def principal_variation(frame: Frame) -> list[Path]:
 
 
 def _inside_value(state: NodeState) -> str:
+    """The returned value as the node's own call proved it: ``2`` when exact, ``≤2`` or ``≥5`` when only a bound.
+
+    What the search proved about the node (:attr:`NodeState.proved`), not what its caller reads from the
+    window: D of Fig. 5.2 searched all three children, so it shows ``2`` though A reads its return as ≤ 2.
+    """
     if state.value is None:
         return ""
     prefixes: dict[Bound | None, str] = {Bound.UPPER: "≤", Bound.LOWER: "≥"}
-    return prefixes.get(state.bound, "") + fmt(state.value)
+    return prefixes.get(state.proved, "") + fmt(state.value)
 
 
 def _annotation(state: NodeState) -> str:
