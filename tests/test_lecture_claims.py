@@ -307,3 +307,28 @@ def test_no_lecture_shows_a_test_directive():
             assert "NBVAL" not in cell.source, (path.name, k)
     (engine,) = [c for c in lecture("09").cells if 'engine="engine"' in c.source]
     assert "nbval-ignore-output" in engine.metadata.get("tags", [])
+
+
+# -- 05: the depth-limit mistakes' "correct value" -----------------------------------
+
+
+def test_depth_one_estimate_reads_23_thirds_and_says_it_is_an_estimate():
+    """Issue 30, finding 4: B's evaluation is the mean of 3, 12 and 8, exactly 23/3, and the game's value is 3."""
+    from abteach.lessons.mistakes import diagnose, random_play_value
+
+    fig52 = ab.examples.FIG_5_2
+    assert random_play_value(fig52.node((0,))) == Fraction(3 + 12 + 8, 3)
+    deep = diagnose("one-ply-too-deep").summary()
+    assert "7.66667" not in deep
+    assert "the correct search to depth 1 returns 23/3" in deep and "not the game's value" in deep
+    shallow = diagnose("one-ply-too-shallow").summary()
+    assert "value 23/3: wrong, the correct value is 3" in shallow  # the full-depth search is the game's value
+    assert "23/3 ✗" in str(ab.mistake_table())
+    text = prose("05")
+    assert "at the same depth limit" in text and "not the game's value" in text
+
+
+def test_lecture_08_says_a_refutation_table_keeps_the_whole_line():
+    text = prose("08")
+    assert "(the opponent's best reply, and the reply to that)" not in text
+    assert "the whole line that follows it" in text and "Akl and Newborn" in text

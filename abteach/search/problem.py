@@ -8,10 +8,11 @@ search.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import numbers
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, cast
 
 from abteach.games.trees import MAX_DEPTH, Path
 
@@ -150,4 +151,6 @@ def checked_evaluation(x: Any, state: Any) -> float:
         raise EvaluationError(f"evaluate must return a number; it returned {x!r} for the state {state!r}")
     if math.isnan(x) or math.isinf(x):
         raise EvaluationError(f"evaluate must return a finite number; it returned {x!r} for the state {state!r}")
-    return float(x) if not isinstance(x, (int, float)) else x
+    # A Fraction stays exact (23/3 is printed as 23/3); other numbers, numpy's among them, become floats.
+    # Typed float: the search only compares, negates and stores it, which a Fraction does as a float does.
+    return cast(float, x) if isinstance(x, (int, float, Fraction)) else float(x)

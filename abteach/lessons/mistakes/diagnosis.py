@@ -362,7 +362,7 @@ class Diagnosis:
         lines.append(f"  first difference: {self.difference}" if self.difference else
                      "  the traces never differ here")
         lines.append(f"  value {fmt(self.buggy.value)}: "
-                     + ("right" if self.value_right else f"wrong, the correct value is {fmt(self.correct.value)}"))
+                     + ("right" if self.value_right else f"wrong, {self._correct_value()}"))
         move = self.buggy.move_name or "no legal move"
         if self.same_move:
             lines.append(f"  move {move}: right")
@@ -376,6 +376,20 @@ class Diagnosis:
         if self.missed:
             lines.append(f"  needed but skipped: {name(list(self.missed))}")
         return "\n".join(lines)
+
+    def _correct_value(self) -> str:
+        """What the correct search returns, with its premise when a depth limit makes it an estimate."""
+        problem = self.correct.problem
+        depth = getattr(problem, "depth", None)
+        node = getattr(getattr(problem, "game", None), "node", None)
+        # On an explicit tree the limit matters only if it stopped the correct search above a leaf.
+        cut = depth is not None and (node is None or any(not node(p).is_leaf for p in self.correct.evaluated))
+        if not cut:
+            return f"the correct value is {fmt(self.correct.value)}"
+        # Cut off at a limit, the correct search scores positions with the evaluation: its
+        # value is that estimate, which may differ from the game's own value.
+        return (f"the correct search to depth {depth} returns {fmt(self.correct.value)} "
+                "(an estimate from the evaluation at that depth, not the game's value)")
 
     def __str__(self) -> str:
         return self.summary()

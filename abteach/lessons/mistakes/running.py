@@ -10,6 +10,8 @@ the nodes a depth-limited search stops at.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import replace
 from typing import Any, cast
 
@@ -27,7 +29,7 @@ from abteach.trace.registry import Registration, register
 from abteach.trace.narrate import WINDOWED, faulty
 
 
-def random_play_value(state: Node, player: str = "MAX") -> float:
+def random_play_value(state: Node, player: str = "MAX") -> float | Fraction:
     """What a tree node is worth if both sides move at random from it.
 
     The evaluation the depth mistakes use on explicit trees, which have no
@@ -46,14 +48,19 @@ def random_play_value(state: Node, player: str = "MAX") -> float:
 
     Returns
     -------
-    float
+    Fraction or float
+        Exact, a :class:`fractions.Fraction`, when every leaf below is a whole
+        number or a fraction: the mean of 3, 12 and 8 is 23/3, and a lecture
+        prints it so, not as 7.66667.  A float when some leaf is a float.
 
     Examples
     --------
     >>> import abteach as ab
     >>> t = ab.examples.FIG_5_2
-    >>> [round(random_play_value(t.node((i,))), 2) for i in range(3)]
-    [7.67, 4.0, 7.0]
+    >>> [str(random_play_value(t.node((i,)))) for i in range(3)]
+    ['23/3', '4', '7']
+    >>> random_play_value(ab.tree([[0.5, 1.0]]).node((0,)))
+    0.75
     """
     if not isinstance(state, Node):
         raise TypeError(
@@ -62,14 +69,16 @@ def random_play_value(state: Node, player: str = "MAX") -> float:
         )
     sign = 1 if player == "MAX" else -1
     # Post-order without recursion: a child's mean is ready before its parent's.
-    means: dict[int, float] = {}
+    means: dict[int, float | Fraction] = {}
     stack: list[tuple[Node, bool]] = [(state, False)]
     while stack:
         node, ready = stack.pop()
         if node.is_leaf:
-            means[id(node)] = float(cast(float, node.value))
+            value = cast(float, node.value)
+            # Whole numbers and fractions stay exact, so a mean such as 23/3 is not rounded.
+            means[id(node)] = Fraction(value) if isinstance(value, (int, Fraction)) else float(value)
         elif ready:
-            means[id(node)] = sum(means[id(c)] for c in node.children) / len(node.children)
+            means[id(node)] = sum((means[id(c)] for c in node.children), Fraction(0)) / len(node.children)
         else:
             stack.append((node, True))
             stack.extend((c, False) for c in node.children)
