@@ -217,3 +217,14 @@ def test_the_drawing_writes_what_the_node_proved():
     trace = ab.alphabeta(FIG).trace
     styles = draw.node_styles(trace, len(trace))
     assert (styles[(1,)].inside, styles[(2,)].inside, styles[()].inside) == ("≤2", "2", "3")
+
+
+def test_practice_does_not_call_a_node_cut_off_when_only_a_node_below_it_was():
+    # [[[[6]]], [[[5, 0]]]]: A has α = 6 when it calls C; G (below E) cuts off after g1 = 5 ≤ α, so E returns 5,
+    # only an upper bound, though E searched its one child.  E's minimax value is min(5, 0) = 0.
+    from abteach.lessons.practice import check_answers
+    t = ab.tree([[[[6]]], [[[5, 0]]]])
+    right = {"A": 6, "B": 6, "D": 6, "F": 6, "f1": 6, "C": 5, "E": 5, "G": 5, "g1": 5, "g2": "pruned"}
+    assert check_answers(t, right).score == 10
+    said = check_answers(t, {**right, "E": 0}).hints[-1]
+    assert "0 is E's minimax value" in said and "E is cut off" not in said and "below it is cut off" in said

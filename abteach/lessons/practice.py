@@ -502,12 +502,15 @@ def _reason(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], expe
     if node.is_leaf:
         return f"{name} is a leaf worth {_say(node.value)}; you wrote {_say(answer)}."
     state = last.node(p)
-    # A cut-off node answered with its minimax value is the lesson's own point: say that first.
-    if state.bound not in (None, Bound.EXACT):
+    # A cut-off node answered with its minimax value is the lesson's own point: say that first.  What its own
+    # call proved decides it, not how its caller reads the return: a fail-low after the last child is exact.
+    if state.proved not in (None, Bound.EXACT):
         minimax_value = _minimax(node)
         if same(answer, minimax_value):
-            return (f"{_say(answer)} is {name}'s minimax value, but {name} is cut off early and its call returns "
-                    f"{_say(want)}, only a bound: {state.pruned_by or _cutoff_test(result, p)}.")
+            cut = _cutoff_test(result, p)
+            how = (f"{name} is cut off early" if cut else "a search below it is cut off early")
+            return (f"{_say(answer)} is {name}'s minimax value, but {how} and its call returns "
+                    f"{_say(want)}, only a bound: {state.pruned_by or cut or 'what was pruned could change it'}.")
     kids = [(c, given.get(c.path)) for c in node.children]
     if all(a is not None for _, a in kids):
         numbers_ = [float(a) for _, a in kids if a is not None and not isinstance(a, str)]
@@ -536,9 +539,9 @@ def _cutoff_test(result: SearchResult, p: Path) -> str:
     trace = result.trace
     assert trace is not None
     for e in trace.events:
-        if e.kind == Kind.CUTOFF and e.node == p:
+        if e.kind == Kind.CUTOFF and e.node == p and e.skipped:
             return f"{e.test} stops it"
-    return "it stops early"
+    return ""  # no child of p was left unsearched
 
 
 def _minimax(node: Node) -> float:
