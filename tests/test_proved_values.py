@@ -228,3 +228,8 @@ def test_practice_does_not_call_a_node_cut_off_when_only_a_node_below_it_was():
     assert check_answers(t, right).score == 10
     said = check_answers(t, {**right, "E": 0}).hints[-1]
     assert "0 is E's minimax value" in said and "E is cut off" not in said and "below it is cut off" in said
+
+
+def test_the_returns_table_says_what_the_node_proved_and_what_its_caller_reads():
+    rows = {row[0]: row[2] for row in ab.returns_table(ab.alphabeta(FIG)).rows}
+    assert rows == {"B": "3 (exact)", "C": "2 (fail-low: at most)", "D": "2 (exact; to A, fail-low: at most)"}

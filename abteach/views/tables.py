@@ -15,7 +15,7 @@ from abteach.games.errors import shown
 from abteach.search.events import Bound, Kind, fmt
 from abteach.trace.listings import Listing
 from abteach.views.options import check_search, check_trace
-from abteach.trace.frames import Status, Trace
+from abteach.trace.frames import NodeState, Status, Trace
 from abteach.games.trees import Path
 
 COLUMNS = ("step", "line", "pseudocode", "node", "α", "β", "v", "what happened")
@@ -136,6 +136,22 @@ def _kinds(trace: Trace, kinds: object) -> set[str] | None:
 BOUND_WORDS: Final = {Bound.EXACT: "exact", Bound.UPPER: "fail-low: at most", Bound.LOWER: "fail-high: at least"}
 
 
+def _returned_words(state: NodeState, trace: Trace, path: Path) -> str:
+    """``' (exact)'``, ``' (fail-low: at most)'``: what the node's call proved, and what its caller reads if less.
+
+    A fail-low after the last child is exact for the node; its caller, which cannot tell it from an
+    early cutoff, reads only the bound: ``' (exact; to A, fail-low: at most)'``.
+    """
+    proved = state.proved
+    if proved is None or not trace.algorithm.windowed:
+        return ""
+    said = BOUND_WORDS.get(proved, str(proved))
+    if proved is Bound.EXACT and state.bound not in (None, Bound.EXACT):
+        caller = trace.name(path[:-1]) if len(path) > len(trace.root) else "the caller"
+        said += f"; to {caller}, {BOUND_WORDS.get(state.bound, str(state.bound))}"
+    return f" ({said})"
+
+
 def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, caption: str = "") -> Table:
     """What each node returned, at the end of each search: its value, and whether it is exact or a bound.
 
@@ -152,8 +168,9 @@ def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, capt
     -------
     Table
         One row per node: its name, the move into it, and what it returned in
-        each search (``"2 (fail-low: at most)"``), ``"pruned"``, or nothing if
-        the search never reached it.
+        each search, as its own call proved it (``"2 (fail-low: at most)"``;
+        ``"2 (exact; to A, fail-low: at most)"`` when the caller reads less),
+        ``"pruned"``, or nothing if the search never reached it.
 
     Examples
     --------
@@ -163,7 +180,7 @@ def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, capt
     ----  ----  ---------------------------------------
     B     a1    3 (exact)
     C     a2    2 (fail-low: at most)
-    D     a3    2 (fail-low: at most)
+    D     a3    2 (exact; to A, fail-low: at most)
     """
     if isinstance(searches, dict):
         if not searches:
@@ -190,9 +207,7 @@ def returns_table(searches: object, nodes: Iterable[Path] | None = None, *, capt
             if state.status is Status.PRUNED:
                 cells.append("pruned")
             elif state.status is Status.DONE and state.value is not None:
-                bound = "" if state.bound is None or not labelled[label].algorithm.windowed else \
-                    f" ({BOUND_WORDS.get(state.bound, str(state.bound))})"
-                cells.append(fmt(state.value) + bound)
+                cells.append(fmt(state.value) + _returned_words(state, labelled[label], path))
             else:
                 cells.append("")
         rows.append((first.name(path), first.move_name(path), *cells))
