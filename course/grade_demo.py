@@ -13,7 +13,11 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
    students by hand, right, with a misconception, and forged; for lecture
    07 a table search right, with each flag bug, and one that uses the package
    (``samples/table-search/``);
-3. ``nbgrader autograde``; 4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
+3. ``nbgrader autograde``, each notebook's cells in a sandboxed kernel
+   (:mod:`abteach.grading.kernelbox`: two hostile samples read the course and
+   leave processes behind there), and two notebooks nbgrader cannot read set
+   aside with their reasons (:mod:`abteach.grading.intake`);
+4. ``nbgrader generate_feedback``; 5. ``nbgrader export``.
 
 The hidden trees come from the course's hidden seed, the instructor's secret
 (``ABTEACH_HIDDEN_SEED``, else ``course/.hidden-seed``, made on first use; see
@@ -40,6 +44,7 @@ from pathlib import Path
 import nbformat
 
 import abteach as ab
+from abteach.grading.intake import rejections
 from abteach.grading.secret import hidden_seed, seed_file
 
 HERE = Path(__file__).resolve().parent
@@ -67,6 +72,13 @@ TABLE_FLAGS = {"ada": "correct.py", "alan": "bug_raised_alpha_flag.py", "grace":
 NEW_BY_HAND = {"ada": "right",
                "alan": "a misconception: the figure's ranges as windows, MAX's order at every node, the best win rate",
                "mallory": "computed by the package, with every check replaced in the kernel"}
+#: Who hands in a notebook nbgrader cannot read (write-the-search, with a right search in it), and how it is broken.
+UNREADABLE = {"broken-schema": "its nbgrader metadata claims version 99",
+              "broken-grade-ids": "the answer cell twice, under one grade id"}
+#: What the processes samples/hostile_kernel_lurker.py leaves behind carry in their command lines.
+LURKER = "abteach-lurker"
+#: How the gradebook's file begins: no feedback page may hold it.
+GRADEBOOK_HEADER = "SQLite format 3"
 #: An answer cell's lines that make every check of the grader pass, in the student's kernel.
 PASS_EVERY_CHECK = """for name in dir(ab.grading):
     if name.startswith("require"):
@@ -153,6 +165,50 @@ def submissions(root: Path) -> dict[str, dict[str, str]]:
                  f"{assignment}.ipynb", {"id": student, **cells})
             handed.setdefault(student, {})[assignment] = NEW_BY_HAND[student]
     return handed
+
+
+def unreadable(root: Path) -> dict[str, dict[str, str]]:
+    """Write the notebooks of :data:`UNREADABLE` into submitted/, each with a right search; what each handed in."""
+    release = root / "release" / "write-the-search" / "write-the-search.ipynb"
+    search = (HERE / "samples" / "correct_3rd_edition.py").read_text()
+    for student in UNREADABLE:
+        nb = nbformat.read(release, as_version=4)
+        answer = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "alpha_beta_search")
+        answer.source = search
+        if student == "broken-schema":
+            for cell in nb.cells:
+                if "nbgrader" in cell.metadata:
+                    cell.metadata["nbgrader"]["schema_version"] = 99
+        else:
+            twice = nbformat.from_dict(json.loads(json.dumps(answer)))
+            twice.id = f"{answer.id}-again"
+            nb.cells.insert(nb.cells.index(answer) + 1, twice)
+        target = root / "submitted" / student / "write-the-search" / "write-the-search.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(nb, indent=1))  # as JSON: nbformat.write would refuse what nbgrader cannot read
+    return {student: {"write-the-search": how} for student, how in UNREADABLE.items()}
+
+
+def lurking() -> list[str]:
+    """The processes on this machine a kernel left behind (samples/hostile_kernel_lurker.py's)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmdline = (entry / "cmdline").read_bytes() if entry.name.isdigit() else b""
+        except OSError:
+            continue
+        if LURKER.encode() in cmdline:
+            found.append(entry.name + ": " + cmdline.replace(b"\0", b" ").decode(errors="replace"))
+    return found
+
+
+def kernel_saw(root: Path) -> int | None:
+    """How many of the course's files samples/hostile_kernel_reader.py's kernel read, as its cell printed."""
+    path = root / "autograded" / "hostile-kernel-reader" / "write-the-search" / "write-the-search.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
+    found = re.search(r"^KERNEL SAW (\d+) FILES$", printed, re.M)
+    return int(found.group(1)) if found else None
 
 
 def by_hand_answers(student: str) -> dict[str, dict[str, str]]:
@@ -318,15 +374,24 @@ def main() -> None:
             nbgrader(root, "generate_assignment", assignment, "--force")
             timings[assignment] = time.perf_counter() - began
         handed = submissions(root)
+        handed.update(unreadable(root))
+        left_behind: list[str] = []
         for assignment in ASSIGNMENTS:
             began = time.perf_counter()
             nbgrader(root, "autograde", assignment, "--force")
+            left_behind += lurking()  # as nbgrader returns: every kernel's processes must have ended with it
             nbgrader(root, "generate_feedback", assignment, "--force")
             timings[assignment] += time.perf_counter() - began
         nbgrader(root, "export")
         seconds = time.perf_counter() - start
         scores = results(root)
         leaked = leaks(root)
+        # By now a process left behind would have rewritten the gradebook (the lurker's wait 8 s): none may remain.
+        left_behind += lurking()
+        saw = kernel_saw(root)
+        rejected = rejections(root)
+        gradebook_shown = [str(p.relative_to(root)) for p in (root / "feedback").rglob("*.html")
+                           if GRADEBOOK_HEADER in p.read_text(errors="replace")]
         outside = fetching(root)
         feedback = sorted(str(p.relative_to(root)) for p in (root / "feedback").rglob("*.html"))
         print(f"{'student':26s} {'test cell':32s} {'points':>7s}  diagnosis")
@@ -342,16 +407,28 @@ def main() -> None:
             print("  LEAK", line)
         for line in outside:
             print("  FETCHES", line)
+        print(f"autograde kernels: hostile-kernel-reader's saw {saw} files of the course; processes left behind: "
+              f"{len(left_behind)}; feedback pages holding the gradebook: {len(gradebook_shown)}")
+        for line in left_behind:
+            print("  LEFT BEHIND", line)
+        print(f"notebooks set aside as unreadable ({len(rejected)}), each graded as the blank release:")
+        for notebook, reason in rejected.items():
+            print(f"  {notebook}: {reason.split(' could not be graded: ', 1)[-1]}")
         if args.summary:
             args.summary.write_text(json.dumps({"scores": scores, "handed": handed, "leaks": leaked,
                                                 "export": exported(root), "outside": outside,
                                                 "feedback": feedback, "pictures": pictures(root),
+                                                "kernel": {"saw": saw, "left_behind": left_behind,
+                                                           "gradebook_shown": gradebook_shown},
+                                                "rejected": rejected,
                                                 "seconds": seconds, "timings": timings},
                                                indent=1))
         if leaked:
             raise SystemExit("hidden tests reached what students see")
         if outside:
             raise SystemExit("feedback pages fetch from other sites")
+        if saw != 0 or left_behind or gradebook_shown:
+            raise SystemExit("a student's kernel saw the course or outlived autograde")
     finally:
         if temporary:
             shutil.rmtree(root, ignore_errors=True)

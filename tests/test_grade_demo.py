@@ -150,7 +150,8 @@ def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
     # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition,
     # 3 × 3 by hand for lectures 03, 06 and 09, and the table searches.
     tables = len(list(TABLE_SAMPLES.glob("*.py")))
-    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables
+    # ... and the notebooks set aside as unreadable, graded as the blank release, whose feedback says why.
+    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables + len(summary["rejected"])
 
 
 def test_no_feedback_page_asks_another_site_for_anything(summary):
@@ -177,3 +178,28 @@ def test_every_picture_on_a_feedback_page_says_what_it_shows(summary):
     assert stages
     for alts in stages:
         assert alts == [stage_alt(ab.examples.FIG_5_2, stage_of(x, ab.examples.FIG_5_2)) for x in "abcdef"]
+
+
+def test_a_kernel_sees_nothing_of_the_course_and_leaves_nothing_behind(summary):
+    # hostile_kernel_reader reads the course's hidden tests, gradebook and every submission from its kernel;
+    # hostile_kernel_lurker leaves three processes to zero the gradebook once nbgrader has exited.
+    assert summary["kernel"] == {"saw": 0, "left_behind": [], "gradebook_shown": []}
+    for student in ("hostile-kernel-reader", "hostile-kernel-lurker"):
+        assert summary["scores"][student]["test_alpha_beta_search"]["score"] == 0
+    # Had a lurker reached the gradebook, the right searches would score 0 now.
+    assert summary["export"]["correct-3rd-edition"]["write-the-search"] == 7
+
+
+def test_an_unreadable_notebook_fails_its_student_alone_with_the_reason(summary):
+    # Each holds a right search; nbgrader could not read either, and used to stop the class at the first.
+    rejected = summary["rejected"]
+    assert sorted(rejected) == ["broken-grade-ids/write-the-search/write-the-search.ipynb",
+                                "broken-schema/write-the-search/write-the-search.ipynb"]
+    assert "Duplicate grade id: alpha_beta_search" in rejected["broken-grade-ids/write-the-search/write-the-search.ipynb"]
+    assert "Schema version is too new: 99" in rejected["broken-schema/write-the-search/write-the-search.ipynb"]
+    for student in ("broken-grade-ids", "broken-schema"):
+        assert summary["export"][student]["write-the-search"] == 0
+        # The student's feedback page is the blank notebook's, whose first cell says why (test_kernelbox reads it).
+        assert f"feedback/{student}/write-the-search/write-the-search.html" in summary["feedback"]
+    # Students after them (by name, nbgrader's order) are graded as usual.
+    assert summary["export"]["correct-negamax"]["write-the-search"] == 7
