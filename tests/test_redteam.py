@@ -189,3 +189,57 @@ def test_a_submission_leaves_nothing_in_the_kernels_keyring_for_a_later_run():
                    f"    key = libc.syscall(250, 10, -4, b'user', {name.encode()!r}, 0)\n"
                    "    return str(libc.syscall(250, 21, key) if key >= 0 else key)\n")
         sandbox.run_submission(cleanup, [_fig52_game])
+
+
+def _in_a_kernel(code: str) -> str:
+    """What ``code`` prints in one run of the autograde kernel's sandbox (a new box, kernel and namespace)."""
+    import asyncio
+    from abteach.grading.kernelbox import SandboxedKernelManager
+
+    async def run() -> str:
+        km = SandboxedKernelManager(kernel_name="python3")
+        await km.start_kernel(cwd=None)
+        kc = km.client()
+        kc.start_channels()
+        try:
+            await kc.wait_for_ready(timeout=60)
+            out: list[str] = []
+            await kc.execute_interactive(code, timeout=60,
+                                         output_hook=lambda m: out.append(m["content"].get("text", "")))
+        finally:
+            kc.stop_channels()
+            await km.shutdown_kernel()
+        return "".join(out)
+    return asyncio.run(run())
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the sandbox is Linux's bubblewrap")
+def test_a_kernel_run_leaves_nothing_in_the_keyring_for_the_next_and_opens_no_io_uring_or_vsock():
+    # The autograde kernel runs as the same user for every student: its keyring would carry a note from one
+    # student's kernel to the next.  Each run tries to read the note, then to leave it.
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    import secrets
+    name = f"abteach-redteam-kernel-{secrets.token_hex(6)}".encode()
+    code = ("import ctypes, os, socket\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            f"found = libc.syscall(250, 10, -4, b'user', {name!r}, 0)\n"
+            f"added = libc.syscall(248, b'user', {name!r}, b'note', 4, -4)\n"
+            "added_errno = ctypes.get_errno()\n"
+            "ring = libc.syscall(425, 1, ctypes.create_string_buffer(120))\n"
+            "ring_errno = ctypes.get_errno()\n"
+            "unix = socket.socket(socket.AF_UNIX); unix.close()\n"
+            "vsock = libc.syscall(41, 40, 1, 0)\n"  # AF_VSOCK: not kept apart by a namespace
+            "vsock_errno = ctypes.get_errno()\n"
+            "print(found >= 0, added >= 0, added_errno, ring >= 0, ring_errno, vsock >= 0, vsock_errno)\n")
+    runs = [_in_a_kernel(code).split() for _ in range(2)]
+    try:
+        import errno
+        refused = str(errno.EPERM)
+        # Neither run finds a note, nor can leave one; io_uring and a vsock are refused; a Unix socket (the
+        # kernel's own transport) opens.
+        assert runs == [["False", "False", refused, "False", refused, "False", refused]] * 2, runs
+    finally:
+        cleanup = ("import ctypes\nlibc = ctypes.CDLL(None)\n"
+                   f"key = libc.syscall(250, 10, -4, b'user', {name!r}, 0)\n"
+                   "print(libc.syscall(250, 21, key) if key >= 0 else key)\n")
+        _in_a_kernel(cleanup)

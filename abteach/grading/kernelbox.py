@@ -22,7 +22,10 @@ command line):
   (the student's own files), its connection file and its sockets (the ipc
   transport, so the kernel needs no network and has none), thrown away after;
 - in a pid namespace of its own: when the kernel ends (or nbgrader does), the
-  namespace ends, and every process a cell started with it, detached or not.
+  namespace ends, and every process a cell started with it, detached or not;
+- under a seccomp filter (:func:`abteach.grading.sandbox.kernel_seccomp_filter`):
+  no keyring (a key in the keyring of the user it runs as would outlive the
+  sandbox, for the next kernel to read), no io_uring, no socket but a Unix one.
 
 Whatever the kernel prints, it could only have seen its own copy: the
 feedback can show nothing else.  The marks never come from the kernel at all
@@ -44,7 +47,7 @@ from jupyter_client import AsyncKernelManager
 from nbgrader.preprocessors import Execute
 from traitlets import Unicode
 
-from abteach.grading.sandbox import UNPRIVILEGED, SandboxUnavailable, sandbox_command
+from abteach.grading.sandbox import UNPRIVILEGED, SandboxUnavailable, kernel_seccomp_filter, sandbox_command
 
 #: Bytes of the student's folder copied into the kernel's own; files past it are left out (and logged).
 COPY_LIMIT = 64 * 2 ** 20
@@ -215,8 +218,12 @@ class KernelBox:
         if self.owner is not None:
             _give(self.folder, self.owner, passable=(self.folder, self.work))
 
-    def command(self, argv: list[str], environ: Mapping[str, str] | None = None) -> list[str]:
-        """``argv`` (the kernelspec's command) run in the sandbox, with its limits, in the copy of the folder."""
+    def command(self, argv: list[str], environ: Mapping[str, str] | None = None,
+                seccomp_fd: int | None = None) -> list[str]:
+        """``argv`` (the kernelspec's command) run in the sandbox, with its limits, in the copy of the folder.
+
+        ``seccomp_fd``: a file descriptor bubblewrap reads the seccomp program from (:func:`seccomp_pipe`).
+        """
         environ = os.environ if environ is None else environ
         python = argv[0]
         limits = [shutil.which("prlimit") or "/usr/bin/prlimit", f"--nproc={PROCESS_LIMIT}",
@@ -229,10 +236,27 @@ class KernelBox:
         if "PYTHONHASHSEED" in environ:
             setenv["PYTHONHASHSEED"] = environ["PYTHONHASHSEED"]
         return sandbox_command([*limits, *argv], kernel_binds(python), writable=[(str(self.folder),) * 2],
-                               setenv=setenv, tmp_size=TMP_SIZE, chdir=str(self.work))
+                               setenv=setenv, tmp_size=TMP_SIZE, chdir=str(self.work), seccomp_fd=seccomp_fd)
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def seccomp_pipe() -> int | None:
+    """The read end of a pipe holding the kernel's seccomp program, for bubblewrap's ``--seccomp``; ``None`` where
+    the architecture has none.
+
+    The program is small (well under a pipe's buffer), so it is written whole before bubblewrap reads it.
+    """
+    program = kernel_seccomp_filter()
+    if program is None:
+        return None
+    read_fd, write_fd = os.pipe()
+    try:
+        os.write(write_fd, program)
+    finally:
+        os.close(write_fd)
+    return read_fd
 
 
 class SandboxedKernelManager(AsyncKernelManager):
@@ -248,6 +272,7 @@ class SandboxedKernelManager(AsyncKernelManager):
                          ).tag(config=True)
 
     _box: KernelBox | None = None
+    _seccomp_fd: int | None = None
 
     async def _async_pre_start_kernel(self, **kw: Any) -> tuple[list[str], dict[str, Any]]:
         if shutil.which("bwrap") is None:
@@ -266,7 +291,19 @@ class SandboxedKernelManager(AsyncKernelManager):
         self.kernel_spec.interrupt_mode = "message"
         box.hand_over()
         kw["cwd"] = str(box.folder)
-        return box.command(cmd), kw
+        self._close_seccomp()
+        self._seccomp_fd = seccomp_pipe()
+        if self._seccomp_fd is None:
+            self.log.warning("no seccomp program for this machine's architecture: the kernel runs without one")
+        else:
+            kw["pass_fds"] = (self._seccomp_fd,)
+        return box.command(cmd, seccomp_fd=self._seccomp_fd), kw
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
+        try:
+            await super()._async_launch_kernel(kernel_cmd, **kw)
+        finally:
+            self._close_seccomp()  # bubblewrap has its own copy of the descriptor, or failed to start
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
@@ -275,6 +312,12 @@ class SandboxedKernelManager(AsyncKernelManager):
     # The public names call these, as AsyncKernelManager's do.
     pre_start_kernel = _async_pre_start_kernel
     cleanup_resources = _async_cleanup_resources
+    _launch_kernel = _async_launch_kernel
+
+    def _close_seccomp(self) -> None:
+        if self._seccomp_fd is not None:
+            os.close(self._seccomp_fd)
+            self._seccomp_fd = None
 
     def _remove_box(self) -> None:
         if self._box is not None:

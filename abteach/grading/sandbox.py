@@ -172,33 +172,94 @@ class _Broken(Exception):
 
 # -- the sandbox ---------------------------------------------------------------------
 
+#: Audit architecture of each architecture the seccomp programs know.
+_AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+#: System calls refused wherever a student's code runs, by architecture: the kernel's keyrings (add_key,
+#: request_key, keyctl), because a key added to the keyring of the user a sandbox runs as outlives the sandbox
+#: and the next run as that user (another student's, the autograde kernel) reads it; and io_uring (setup, enter,
+#: register), whose queued operations the kernel runs without a system call the filter would see.
+_ALWAYS_REFUSED = {"x86_64": (248, 249, 250, 425, 426, 427), "aarch64": (217, 218, 219, 425, 426, 427)}
+#: Refused in a submission's sandbox besides: fork, vfork, clone, clone3; socket, socketpair; kill, tkill,
+#: tgkill; ptrace, process_vm_readv, process_vm_writev (aarch64 has no fork or vfork).
+_SUBMISSION_REFUSED = {"x86_64": (57, 58, 56, 435, 41, 53, 62, 200, 234, 101, 310, 311),
+                       "aarch64": (220, 435, 198, 199, 129, 130, 131, 117, 270, 271)}
+#: socket(2), which the autograde kernel may call for the families below alone.
+_SOCKET = {"x86_64": 41, "aarch64": 198}
+#: The socket families the kernel may open, each with the one protocol allowed (``None``: any): AF_UNIX (its
+#: ipc transport); AF_INET and AF_INET6 (ipykernel binds a loopback port as it starts) and AF_NETLINK's
+#: NETLINK_ROUTE (ZeroMQ lists the interfaces to bind it), which reach nothing beyond the sandbox's own network
+#: namespace.  Every other family is refused: some are not kept apart by a namespace (AF_VSOCK reaches a
+#: virtual machine's host), others open more of the machine's kernel to any user (AF_ALG, other netlink).
+KERNEL_SOCKET_FAMILIES: dict[int, int | None] = {1: None, 2: None, 10: None, 16: 0}
+
+
 def _seccomp_filter() -> bytes | None:
-    """A classic BPF program for seccomp: no new process or thread, no socket, no signal or trace of another process.
+    """A classic BPF program for a submission's seccomp: no new process or thread, no socket, no signal or trace of
+    another process, no keyring, no io_uring.
 
     Every other system call is allowed; the refused ones fail with EPERM.
     ``None`` on an architecture it does not know (the resource limits still apply there).
     """
     import platform
     machine = platform.machine()
-    # (audit architecture, syscalls refused): fork, vfork, clone, clone3; socket, socketpair;
-    # kill, tkill, tgkill; ptrace, process_vm_readv, process_vm_writev.
-    known = {"x86_64": (0xC000003E, (57, 58, 56, 435, 41, 53, 62, 200, 234, 101, 310, 311)),
-             "aarch64": (0xC00000B7, (220, 435, 198, 199, 129, 130, 131, 117, 270, 271))}
-    if machine not in known:
+    if machine not in _AUDIT_ARCH:
         return None
-    arch, refused = known[machine]
+    return _bpf(_AUDIT_ARCH[machine], (*_SUBMISSION_REFUSED[machine], *_ALWAYS_REFUSED[machine]))
 
-    def op(code: int, jt: int, jf: int, k: int) -> bytes:
-        return struct.pack("<HBBI", code, jt, jf, k)
+
+def kernel_seccomp_filter() -> bytes | None:
+    """A classic BPF program for the autograde kernel's seccomp: no keyring, no io_uring, few socket families.
+
+    A Jupyter kernel needs threads and its ipc transport's Unix sockets, which
+    :func:`_seccomp_filter` refuses; what outlives a run (a key in the user's
+    keyring) or escapes the filter's view (io_uring) it is refused all the same,
+    and a socket of a family not in :data:`KERNEL_SOCKET_FAMILIES`.
+    ``None`` on an architecture it does not know.
+
+    Examples
+    --------
+    >>> program = kernel_seccomp_filter()
+    >>> program is None or len(program) % 8 == 0   # whole instructions of 8 bytes
+    True
+    """
+    import platform
+    machine = platform.machine()
+    if machine not in _AUDIT_ARCH:
+        return None
+    return _bpf(_AUDIT_ARCH[machine], _ALWAYS_REFUSED[machine], (_SOCKET[machine], KERNEL_SOCKET_FAMILIES))
+
+
+def _bpf(arch: int, refused: Sequence[int], sockets: tuple[int, Mapping[int, int | None]] | None = None) -> bytes:
+    """The program: kill another architecture's call, refuse ``refused`` (and x32 calls) with EPERM, allow the rest.
+
+    With ``sockets`` (socket's number, {family: protocol or None}), socket(2) is allowed for those alone.
+    Jumps are written to the labels ``"allow"`` and ``"refuse"`` (the last two instructions), or as a count.
+    """
     load, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
     allow, kill, eperm = 0x7FFF0000, 0x80000000, 0x00050000 | 1
-    n = len(refused)
-    program = [op(load, 0, 0, 4), op(jeq, 1, 0, arch), op(ret, 0, 0, kill), op(load, 0, 0, 0),
-               # x32 system calls (numbers with bit 30 set) are refused outright on x86_64.
-               op(jge, n + 1, 0, 0x40000000)]
-    program += [op(jeq, n - i, 0, nr) for i, nr in enumerate(refused)]
-    program += [op(ret, 0, 0, allow), op(ret, 0, 0, eperm)]
-    return b"".join(program)
+    code: list[tuple[int, int | str, int | str, int]] = [
+        (load, 0, 0, 4), (jeq, 1, 0, arch), (ret, 0, 0, kill), (load, 0, 0, 0),
+        # x32 system calls (numbers with bit 30 set) are refused outright on x86_64.
+        (jge, "refuse", 0, 0x40000000)]
+    code += [(jeq, "refuse", 0, nr) for nr in refused]
+    if sockets is not None:
+        number, families = sockets
+        # socket(family, type, protocol): seccomp_data's arguments start at offset 16, 8 bytes each.
+        code += [(jeq, 0, "allow", number), (load, 0, 0, 16)]
+        for family, protocol in families.items():
+            if protocol is None:
+                code.append((jeq, "allow", 0, family))
+            else:
+                # Another family skips the protocol's check (the family is still loaded for the next).
+                code += [(jeq, 0, 2, family), (load, 0, 0, 32), (jeq, "allow", "refuse", protocol)]
+        code.append((ret, 0, 0, eperm))
+    code += [(ret, 0, 0, allow), (ret, 0, 0, eperm)]
+    at = {"allow": len(code) - 2, "refuse": len(code) - 1}
+
+    def offset(jump: int | str, pc: int) -> int:
+        return at[jump] - pc - 1 if isinstance(jump, str) else jump
+    return b"".join(struct.pack("<HBBI", op, offset(jt, pc), offset(jf, pc), k)
+                    for pc, (op, jt, jf, k) in enumerate(code))
 
 
 def _interpreter() -> str:
@@ -1156,4 +1217,5 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
 
 
 __all__ = ["run_submission", "Run", "Outcome", "Opaque", "SandboxUnavailable", "describe", "defined_names",
-           "syntax_error", "OUTPUT_LIMIT", "TIME_LIMIT", "MEMORY_LIMIT", "FILE_LIMIT", "ISOLATIONS", "REPR_LIMIT"]
+           "syntax_error", "OUTPUT_LIMIT", "TIME_LIMIT", "MEMORY_LIMIT", "FILE_LIMIT", "ISOLATIONS", "REPR_LIMIT",
+           "kernel_seccomp_filter"]
