@@ -182,7 +182,9 @@ def _what(tr: Trace, c: Event | None, b: Event | None) -> str:
             return (f"the correct test {c.test} cuts off here; this search's "
                     f"{b.test or _doing(tr, b)} does not, so {_cut_text(tr, c)} searched")
         if b.kind == Kind.CUTOFF:
-            return f"{b.test} cuts off here where the correct test {c.test} does not: {_cut_text(tr, b, wrongly=True)}"
+            # The correct step need not be a test (a one-leaf tree returns at once): then say what it does.
+            correct = f"the correct test {c.test} does not" if c.test else f"the correct search {predicate(tr, c)}"
+            return f"{b.test} cuts off here where {correct}: {_cut_text(tr, b, wrongly=True)}"
         if c.kind == Kind.LEAF:
             return f"{name} is expanded where the correct search stops at the limit and evaluates it ({fmt(c.value)})"
         if b.kind == Kind.LEAF:
