@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import abteach as ab
@@ -57,6 +57,8 @@ SEARCHES = list(MISTAKES) + list(pairs(m for m in MISTAKES if m not in DEPTH_MIS
 
 @settings(max_examples=examples(1.0), deadline=None)
 @given(t=trees, mistake=st.sampled_from(SEARCHES))
+# Found by the law: a wrong cutoff where the correct step is no test at all (it read "the correct test  does not").
+@example(t=ab.tree([0], root="MAX"), mistake="inverted-test+test-before-update")
 def test_law_every_first_difference_is_a_well_formed_sentence(t, mistake):
     d = diagnose(mistake, t).difference
     if d is None:
