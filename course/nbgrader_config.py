@@ -8,6 +8,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
 
 from abteach.grading.autograde import (FEEDBACK_TEMPLATE, GradeFromSource, HoldOutTests, WrapFeedback,
                                        feedback_template_dirs)
+from abteach.grading.inert import InertStudentContent
 from abteach.grading.intake import screen_submission
 from abteach.grading.kernelbox import SandboxedExecute
 
@@ -24,11 +25,15 @@ c.CourseDirectory.db_assignments = [{"name": name} for name in (
 # The kernel itself runs the student's cells in a sandbox (SandboxedExecute, in place of nbgrader's Execute):
 # as nobody, seeing only a copy of the student's own folder, with no network, and ending with every process
 # a cell started.  So what a cell prints, and the feedback shows, is only what that copy holds.
-c.Autograde.autograde_preprocessors = [HoldOutTests, SandboxedExecute, GradeFromSource, IgnorePattern,
-                                       ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties,
-                                       CheckCellMetadata]
-# A notebook nbgrader cannot read (another metadata version, a grade id twice, not JSON) fails its student
-# alone: it is kept in rejected/ with its reason, and graded as the blank notebook released.
+# The pages the instructor grades on and the student reads run no script a student wrote (InertStudentContent):
+# outputs keep plain text and PNG/JPEG images alone, and a student's markdown shows its HTML as text.
+c.Autograde.autograde_preprocessors = [HoldOutTests, SandboxedExecute, InertStudentContent, GradeFromSource,
+                                       IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
+                                       AssignLatePenalties, CheckCellMetadata]
+# A notebook nbgrader cannot read (another metadata version, a grade id twice, not JSON), a notebook that is a link
+# or the instructor's source notebook fails its student alone: it is kept in rejected/ with its reason, and graded
+# as the blank notebook released.  Every link (or other special file) in a submitted folder is moved to rejected/
+# too, before nbgrader copies the folder (following links) into autograded/ and feedback/.
 c.Autograde.pre_convert_hook = screen_submission
 # "limits" where bubblewrap cannot run: the feedback then says the submission was not sandboxed.
 c.GradeFromSource.isolation = "bwrap"
@@ -39,7 +44,8 @@ os.environ["ABTEACH_SANDBOX_PACKAGES"] = "numpy"
 c.ExecutePreprocessor.timeout = 120
 # Feedback would show the hidden tests' source: take the hidden regions out before writing it.
 # Long feedback lines wrap at the page's edge rather than run off it.
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor, WrapFeedback]
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, InertStudentContent, CSSHTMLHeaderPreprocessor,
+                                    WrapFeedback]
 c.ClearHiddenTests.enforce_metadata = True
 # nbgrader's feedback page loads MathJax from a public CDN whatever HTMLExporter.mathjax_url says (its template
 # calls the macro with no URL).  abteach's feedback template is nbgrader's with a macro that loads nothing, so a

@@ -89,12 +89,12 @@ def scores(root: Path) -> dict[str, float]:
         return {s.student.id: s.score for s in gb.assignment_submissions(ASSIGNMENT)}
 
 
-def course_text_in(folder: Path) -> list[str]:
-    """Files under ``folder`` that hold something of the course or a root-only file."""
+def course_text_in(folder: Path, skip: tuple[str, ...] = ()) -> list[str]:
+    """Files under ``folder`` (but those named in ``skip``) that hold something of the course or a root-only file."""
     shadow = Path("/etc/shadow").read_bytes() if os.access("/etc/shadow", os.R_OK) else None
     found = []
     for path in folder.rglob("*"):
-        if path.is_file():
+        if path.is_file() and path.name not in skip:
             data = path.read_bytes()
             if any(mark.encode() in data for mark in COURSE_MARKS) or shadow and shadow in data:
                 found.append(str(path.relative_to(folder)))
@@ -112,8 +112,11 @@ def test_the_honest_student_gets_full_marks(course):
 @pytest.mark.timeout(1200)
 def test_links_beside_the_notebook_bring_nothing_of_the_course_into_autograded_or_feedback(course):
     # nbgrader copies a submitted folder's other files with shutil.copy, following links, as the grader.
-    for stage in ("autograded", "feedback"):
-        leaked = course_text_in(course / stage / "linker" / ASSIGNMENT)
+    # The autograded notebook itself holds the hidden tests by nbgrader's design (it puts each locked test cell
+    # back, for the instructor's eyes; the honest student's has them too): the files beside it are what the links
+    # could bring.  The feedback, the student's, may hold nothing of the course at all.
+    for stage, skip in (("autograded", (f"{ASSIGNMENT}.ipynb",)), ("feedback", ())):
+        leaked = course_text_in(course / stage / "linker" / ASSIGNMENT, skip)
         assert leaked == [], f"{stage}/linker/{ASSIGNMENT} holds the course's files through links: {leaked}"
 
 
@@ -156,7 +159,9 @@ def formgrader_page(course: Path, student: str) -> str:
 def test_the_page_the_instructor_grades_on_runs_no_script_a_student_wrote(course):
     html = formgrader_page(course, "scripter")
     mark = re.escape(attacks.SCRIPT_MARK)
-    running = re.findall(rf"<script[^>]*>[^<]*{mark}|on\w+\s*=\s*\"[^\"]*{mark}", html)
+    # A handler runs only inside a tag the page opens with a raw "<": the same text escaped ("&lt;img ... onerror=")
+    # is shown, not run, as is the answer cell's own source, which the instructor must see.
+    running = re.findall(rf"<script[^>]*>[^<]*{mark}|<[A-Za-z][^<>]*\son\w+\s*=\s*\"?[^\"<>]*{mark}", html)
     assert running == [], f"the formgrader page runs the student's script: {running}"
 
 

@@ -1,0 +1,126 @@
+"""A student's notebook made inert for the pages the instructor and the student open: no script of theirs runs.
+
+The formgrader page the instructor grades on, and the student's feedback
+page, render the notebook as HTML in a browser where the instructor is
+logged in to Jupyter: a script a student wrote there could change any grade,
+or run code, through the instructor's session.  Two ways in are open to a
+student, and ``HTMLExporter.sanitize_html`` (nbconvert 7.17) closes neither:
+
+- a markdown cell's raw HTML (``<script>``, ``<img onerror=...>``), which the
+  page renders as HTML;
+- an output a cell displays as ``text/html``, ``image/svg+xml``,
+  ``application/javascript``, a widget or any other rich type.
+
+:class:`InertStudentContent`, a preprocessor set in
+``course/nbgrader_config.py`` after the kernel's run (autograde) and in
+feedback, keeps of each output only :data:`SAFE_MIMETYPES` (plain text, and
+PNG and JPEG images whose data is base64), and turns a student's markdown
+into text: ``<`` and ``&`` are escaped, so ``<script>`` shows as written,
+and a link to ``javascript:`` or ``vbscript:`` is renamed so that no browser
+runs it.  Markdown's own formatting (emphasis, lists, headings) still shows.
+A locked cell, whose source nbgrader restored from the gradebook (the
+instructor's own), is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nbconvert.preprocessors import Preprocessor
+from nbformat import NotebookNode
+from traitlets import Bool
+
+#: The only kinds of output data kept: none of them runs in a browser.
+SAFE_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
+#: The images' data must be base64 alone: the page writes it into an ``<img src="...">`` as it is.
+_BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
+#: A URL scheme that runs script where a link or frame opens it; browsers drop tabs and newlines inside it.
+_SCRIPT_SCHEME = re.compile(r"(?<!blocked-)\b((?:j\s*a\s*v\s*a|v\s*b)\s*s\s*c\s*r\s*i\s*p\s*t\s*):", re.I)
+#: An ampersand that does not start ``&amp;`` or ``&lt;`` (which escaping writes, and which show as written):
+#: escaped, so no character reference (``j&#97;vascript:``) is read in a link.
+_AMPERSAND = re.compile(r"&(?!(?:amp|lt);)")
+#: What an output's metadata may say of an image: its size, as a number.
+_IMAGE_SIZE = ("width", "height")
+
+
+def inert_markdown(source: str) -> str:
+    """A student's markdown with its raw HTML turned to text, and no link that runs script.
+
+    Applied twice, it changes nothing more (feedback runs it on what autograde wrote).
+
+    Examples
+    --------
+    >>> inert_markdown('**mine** <script>alert(1)</script> <img src=x onerror="f()">')
+    '**mine** &lt;script>alert(1)&lt;/script> &lt;img src=x onerror="f()">'
+    >>> inert_markdown('[click](j&#97;vascript:alert(1)) [me](javascript:alert(2)) a & b')
+    '[click](j&amp;#97;vascript:alert(1)) [me](blocked-javascript:alert(2)) a &amp; b'
+    >>> inert_markdown(inert_markdown('[me](javascript:f()) <b>')) == inert_markdown('[me](javascript:f()) <b>')
+    True
+    """
+    text = _AMPERSAND.sub("&amp;", source).replace("<", "&lt;")
+    return _SCRIPT_SCHEME.sub(r"blocked-\1:", text)
+
+
+def inert_output(output: NotebookNode) -> NotebookNode | None:
+    """``output`` with only :data:`SAFE_MIMETYPES` in its data; ``None`` when nothing of it is left.
+
+    A stream or an error is text, which the page escapes: it is kept as it is.
+
+    Examples
+    --------
+    >>> from nbformat.v4 import new_output
+    >>> shown = new_output("display_data", data={"text/html": "<script>f()</script>", "text/plain": "<HTML>"})
+    >>> dict(inert_output(shown).data)
+    {'text/plain': '<HTML>'}
+    >>> inert_output(new_output("display_data", data={"application/javascript": "f()"})) is None
+    True
+    """
+    if "data" not in output:
+        return output
+    data = {kind: value for kind, value in output.data.items() if kind in SAFE_MIMETYPES
+            and (kind == "text/plain" or isinstance(value, str) and _BASE64.fullmatch(value))}
+    if not data:
+        return None
+    output.data = NotebookNode(data)
+    if "metadata" in output:
+        output.metadata = NotebookNode({
+            kind: NotebookNode({k: v for k, v in meta.items() if k in _IMAGE_SIZE and type(v) in (int, float)})
+            for kind, meta in output.metadata.items() if kind in data and kind != "text/plain"
+            and isinstance(meta, dict)})
+    return output
+
+
+def _instructors(cell: NotebookNode) -> bool:
+    """Whether ``cell`` is a locked cell of the course: nbgrader restored its source from the gradebook.
+
+    nbgrader's ``OverwriteCells`` (before autograde's preprocessors) drops a
+    grade id the gradebook does not know, and puts back a locked cell's source.
+    """
+    meta = cell.metadata.get("nbgrader", {})
+    return bool(meta.get("locked")) and bool(meta.get("grade_id"))
+
+
+class InertStudentContent(Preprocessor):
+    """Every output kept to :data:`SAFE_MIMETYPES`; every student's markdown cell made text (see the module)."""
+
+    # nbconvert's preprocessors are off unless enabled, and nbgrader skips one that is off without a word.
+    enabled = Bool(True).tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                kept = [inert_output(output) for output in cell.get("outputs", [])]
+                cell.outputs = [output for output in kept if output is not None]
+            elif cell.cell_type == "markdown" and not _instructors(cell):
+                cell.source = inert_markdown(cell.source)
+                # An attachment is shown from its data as written: only a safe image, in base64, is kept.
+                if "attachments" in cell:
+                    cell.attachments = NotebookNode({
+                        name: NotebookNode({k: v for k, v in files.items()
+                                            if k in SAFE_MIMETYPES[1:] and isinstance(v, str) and _BASE64.fullmatch(v)})
+                        for name, files in cell.attachments.items() if isinstance(files, dict)})
+        return nb, resources
+
+
+__all__ = ["InertStudentContent", "inert_markdown", "inert_output", "SAFE_MIMETYPES"]
