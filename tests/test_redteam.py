@@ -248,3 +248,114 @@ def test_a_kernel_run_leaves_nothing_in_the_keyring_for_the_next_and_opens_no_io
                    f"key = libc.syscall(250, 10, -4, b'user', {name!r}, 0)\n"
                    "print(libc.syscall(250, 21, key) if key >= 0 else key)\n")
         _in_a_kernel(cleanup)
+
+
+# -- the pieces, without nbgrader's run: what is set aside, and what a page may render ---------------------------
+
+def _course_with(tmp_path: Path) -> tuple[Path, Path]:
+    """A course folder with a released notebook and a student's submitted folder holding a copy of it."""
+    from nbformat.v4 import new_code_cell, new_notebook
+    release = tmp_path / "release" / "a1" / "a1.ipynb"
+    release.parent.mkdir(parents=True)
+    nbformat.write(new_notebook(cells=[new_code_cell("answer = None")]), release)
+    folder = tmp_path / "submitted" / "ann" / "a1"
+    folder.mkdir(parents=True)
+    shutil.copy(release, folder / "a1.ipynb")
+    return folder, release
+
+
+def test_every_link_and_pipe_at_any_depth_is_set_aside_before_nbgrader_copies_the_folder(tmp_path):
+    from abteach.grading.intake import rejections, screen_submission
+    folder, _ = _course_with(tmp_path)
+    (folder / "deep" / "deeper").mkdir(parents=True)
+    (folder / "deep" / "mine.txt").write_text("mine")
+    (folder / "deep" / "deeper" / "db").symlink_to(tmp_path / "gradebook.db")
+    (folder / "dir-link").symlink_to(tmp_path / "release")
+    os.mkfifo(folder / "deep" / "pipe")
+    notebooks = [str(folder / "a1.ipynb")]
+    screen_submission(notebooks=notebooks)
+    left = sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+    assert left == ["a1.ipynb", "deep", "deep/deeper", "deep/mine.txt"]
+    assert notebooks == [str(folder / "a1.ipynb")]
+    reasons = rejections(tmp_path)
+    assert set(reasons) == {"ann/a1/deep/deeper/db", "ann/a1/dir-link", "ann/a1/deep/pipe"}
+    assert "symbolic link (to " + str(tmp_path / "gradebook.db") in reasons["ann/a1/deep/deeper/db"]
+    assert "named pipe" in reasons["ann/a1/deep/pipe"]
+    # The link is kept as the link: nothing was copied through it.
+    assert os.readlink(tmp_path / "rejected" / "ann" / "a1" / "dir-link") == str(tmp_path / "release")
+
+
+def test_a_linked_assignment_folder_is_set_aside_whole_and_graded_as_the_blank_release(tmp_path):
+    from abteach.grading.intake import NOTE_ID, rejections, screen_submission
+    folder, release = _course_with(tmp_path)
+    elsewhere = tmp_path / "source" / "a1"
+    elsewhere.mkdir(parents=True)
+    shutil.move(str(folder / "a1.ipynb"), elsewhere / "a1.ipynb")
+    folder.rmdir()
+    folder.symlink_to(elsewhere)
+    screen_submission(notebooks=[str(folder / "a1.ipynb")])
+    assert not folder.is_symlink() and (elsewhere / "a1.ipynb").is_file()  # the target is left where it was
+    graded = nbformat.read(folder / "a1.ipynb", as_version=4)
+    assert graded.cells[0].id == NOTE_ID and graded.cells[1:] == nbformat.read(release, as_version=4).cells
+    assert list(rejections(tmp_path)) == ["ann/a1.link"]
+
+
+def test_a_notebook_with_the_sources_marks_is_refused_without_quoting_them(tmp_path):
+    from abteach.grading.intake import SOURCE_MARKS, notebook_problem
+    from nbformat.v4 import new_markdown_cell, new_notebook
+    path = tmp_path / "x.ipynb"
+    for mark in SOURCE_MARKS:
+        nbformat.write(new_notebook(cells=[new_markdown_cell(f"text\n{mark}\nmore")]), path)
+        reason = notebook_problem(path)
+        assert reason is not None and "source notebook" in reason and mark not in reason
+
+
+def test_outputs_keep_only_plain_text_and_base64_png_or_jpeg():
+    from abteach.grading.inert import InertStudentContent
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+    rich = {"text/html": "<b>x</b>", "image/svg+xml": "<svg onload='f()'/>", "application/javascript": "f()",
+            "application/vnd.jupyter.widget-view+json": {"model_id": "1"}, "text/markdown": "<script>f()</script>"}
+    outputs = [new_output("display_data", data={**rich, "text/plain": "shown"}),
+               new_output("execute_result", data={"image/png": "iVBORw0KGgo=", "text/plain": "png"},
+                          metadata={"image/png": {"width": "1\" onerror=\"f()", "height": 20, "unconfined": True}},
+                          execution_count=1),
+               new_output("display_data", data={"image/jpeg": "x\" onerror=\"f()"}),
+               new_output("display_data", data=rich),
+               new_output("stream", name="stdout", text="<script>f()</script>")]
+    nb = new_notebook(cells=[new_code_cell("x", outputs=outputs)])
+    nb, _ = InertStudentContent().preprocess(nb, {})
+    kept = nb.cells[0].outputs
+    assert [dict(o.get("data", {})) for o in kept] == [{"text/plain": "shown"},
+                                                       {"image/png": "iVBORw0KGgo=", "text/plain": "png"}, {}]
+    assert kept[1].metadata == {"image/png": {"height": 20}}
+    assert kept[2].text == "<script>f()</script>"  # a stream is text: the page escapes it
+
+
+def test_a_students_markdown_shows_its_html_as_text_and_a_locked_cell_is_left_as_restored():
+    from abteach.grading.inert import InertStudentContent
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+    from nbformat.v4 import new_markdown_cell, new_notebook
+    hostile = '<script>f()</script> [go](java\tscript:f()) [x](j&#97;vascript:f()) *mine*'
+    locked = new_markdown_cell("<b>the instructor's</b>",
+                               metadata={"nbgrader": {"locked": True, "grade_id": "intro", "solution": False,
+                                                      "grade": False, "schema_version": 3}})
+    forged = new_markdown_cell(hostile, metadata={"nbgrader": {"locked": True}})  # no grade id: not restored
+    nb = new_notebook(cells=[new_markdown_cell(hostile), locked, forged])
+    nb, _ = InertStudentContent().preprocess(nb, {})
+    assert nb.cells[1].source == "<b>the instructor's</b>"
+    for cell in (nb.cells[0], nb.cells[2]):
+        html = markdown2html_mistune(cell.source)
+        assert "<script" not in html and "<em>mine</em>" in html
+        assert "<a " not in html and "<img" not in html, html  # no link, whatever its address
+
+
+def test_making_markdown_inert_twice_changes_nothing_more():
+    # Feedback runs it again on what autograde wrote: a student's "&" or "<" must not show as "&amp;" or "&lt;".
+    from hypothesis import given, strategies as st
+    from abteach.grading.inert import inert_markdown
+
+    @given(st.text(alphabet="<>&;#ampltjavscriJAVSCRIPT:( )\t\n-", max_size=40))
+    def law(text: str) -> None:
+        once = inert_markdown(text)
+        assert inert_markdown(once) == once and "<" not in once
+    law()

@@ -15,9 +15,11 @@ student, and ``HTMLExporter.sanitize_html`` (nbconvert 7.17) closes neither:
 ``course/nbgrader_config.py`` after the kernel's run (autograde) and in
 feedback, keeps of each output only :data:`SAFE_MIMETYPES` (plain text, and
 PNG and JPEG images whose data is base64), and turns a student's markdown
-into text: ``<`` and ``&`` are escaped, so ``<script>`` shows as written,
-and a link to ``javascript:`` or ``vbscript:`` is renamed so that no browser
-runs it.  Markdown's own formatting (emphasis, lists, headings) still shows.
+into text: ``<`` is escaped, so ``<script>`` shows as written, and so is
+``[``, so no link or image is made (a link's address could be
+``javascript:``, spelt in ways a filter of addresses would miss, such as
+character references the page decodes).  Markdown's own formatting
+(emphasis, lists, headings, code) still shows.
 A locked cell, whose source nbgrader restored from the gradebook (the
 instructor's own), is left as it is.
 """
@@ -35,17 +37,14 @@ from traitlets import Bool
 SAFE_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
 #: The images' data must be base64 alone: the page writes it into an ``<img src="...">`` as it is.
 _BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
-#: A URL scheme that runs script where a link or frame opens it; browsers drop tabs and newlines inside it.
-_SCRIPT_SCHEME = re.compile(r"(?<!blocked-)\b((?:j\s*a\s*v\s*a|v\s*b)\s*s\s*c\s*r\s*i\s*p\s*t\s*):", re.I)
-#: An ampersand that does not start ``&amp;`` or ``&lt;`` (which escaping writes, and which show as written):
-#: escaped, so no character reference (``j&#97;vascript:``) is read in a link.
-_AMPERSAND = re.compile(r"&(?!(?:amp|lt);)")
+#: A "[" not escaped already (after an even number of backslashes, none included): it could open a link or image.
+_OPEN_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)\[")
 #: What an output's metadata may say of an image: its size, as a number.
 _IMAGE_SIZE = ("width", "height")
 
 
 def inert_markdown(source: str) -> str:
-    """A student's markdown with its raw HTML turned to text, and no link that runs script.
+    r"""A student's markdown with its raw HTML turned to text, and no link or image.
 
     Applied twice, it changes nothing more (feedback runs it on what autograde wrote).
 
@@ -53,13 +52,10 @@ def inert_markdown(source: str) -> str:
     --------
     >>> inert_markdown('**mine** <script>alert(1)</script> <img src=x onerror="f()">')
     '**mine** &lt;script>alert(1)&lt;/script> &lt;img src=x onerror="f()">'
-    >>> inert_markdown('[click](j&#97;vascript:alert(1)) [me](javascript:alert(2)) a & b')
-    '[click](j&amp;#97;vascript:alert(1)) [me](blocked-javascript:alert(2)) a &amp; b'
-    >>> inert_markdown(inert_markdown('[me](javascript:f()) <b>')) == inert_markdown('[me](javascript:f()) <b>')
-    True
+    >>> print(inert_markdown(r'[click](j&#97;vascript:alert(1)) ![x](y) \\[z](w) \[done]'))
+    \[click](j&#97;vascript:alert(1)) !\[x](y) \\\[z](w) \[done]
     """
-    text = _AMPERSAND.sub("&amp;", source).replace("<", "&lt;")
-    return _SCRIPT_SCHEME.sub(r"blocked-\1:", text)
+    return _OPEN_BRACKET.sub(r"\1\\[", source.replace("<", "&lt;"))
 
 
 def inert_output(output: NotebookNode) -> NotebookNode | None:
@@ -114,12 +110,6 @@ class InertStudentContent(Preprocessor):
                 cell.outputs = [output for output in kept if output is not None]
             elif cell.cell_type == "markdown" and not _instructors(cell):
                 cell.source = inert_markdown(cell.source)
-                # An attachment is shown from its data as written: only a safe image, in base64, is kept.
-                if "attachments" in cell:
-                    cell.attachments = NotebookNode({
-                        name: NotebookNode({k: v for k, v in files.items()
-                                            if k in SAFE_MIMETYPES[1:] and isinstance(v, str) and _BASE64.fullmatch(v)})
-                        for name, files in cell.attachments.items() if isinstance(files, dict)})
         return nb, resources
 
 
