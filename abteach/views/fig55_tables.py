@@ -16,7 +16,7 @@ stage  3rd edition
 (d)    0
 (e)    1
 (e+)   1
-(f)    1
+(f)    0
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def disagreement_table(search: Any, stages: Sequence[FigureStage] = FIG_5_5) -> 
     --------
     >>> import abteach as ab
     >>> [row[:2] for row in disagreement_table(ab.alphabeta(ab.examples.FIG_5_2)).rows]
-    [('(e)', 'A'), ('(e+)', 'A'), ('(f)', 'D')]
+    [('(e)', 'A'), ('(e+)', 'A')]
     """
     keep = ["stage", "node", "figure", "algorithm", "reason"]
     rows = disagreement_rows(compare(stages, check_search(search, "disagreement_table")))

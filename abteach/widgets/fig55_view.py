@@ -358,8 +358,10 @@ def figure_vs_algorithm(searches: Mapping[str, Any], stages: Sequence[FigureStag
     >>> w = figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)})
     >>> w
     FigureVsAlgorithm(3rd edition, stage (a) at step 9 of 55: no disagreement)
-    >>> w.go("f"); w.use("4th edition"); w
-    FigureVsAlgorithm(4th edition, stage (f) at step 53 of 53: 1 disagreement at D)
+    >>> w.go("e"); w.use("4th edition"); w
+    FigureVsAlgorithm(4th edition, stage (e) at step 38 of 53: 1 disagreement at A)
+    >>> w.go("f"); w
+    FigureVsAlgorithm(4th edition, stage (f) at step 53 of 53: no disagreement)
     >>> figure_vs_algorithm({})
     Traceback (most recent call last):
     ...
