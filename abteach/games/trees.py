@@ -12,12 +12,14 @@ import json
 import math
 import numbers
 import sys
+from fractions import Fraction
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any, Iterator, Mapping, Sequence
 
 from abteach.games.errors import shown
+from abteach.games.kinds import CHANCE, Kind, checked_probabilities, has_outcomes, is_mover, node_kind, uniform
 from abteach.games.players import MAX, MIN, Player
 
 Path = tuple[int, ...]
@@ -37,8 +39,9 @@ class Node:
     ----------
     path : tuple of int
         Child indices from the root; ``()`` is the root.
-    player : Player
-        Who moves here (``MAX`` or ``MIN``); a leaf still records whose turn it would be.
+    player : Kind
+        The node's kind (:mod:`abteach.games.kinds`): who moves here, ``MAX`` or ``MIN``, or ``CHANCE``;
+        a leaf still records whose turn it would be.  ``kind`` is the same.
     value : float or None
         The utility for MAX at a leaf, ``None`` at an inner node.
     children : tuple of Node
@@ -58,14 +61,14 @@ class Node:
     __slots__ = ("_path", "_player", "_value", "_children", "_move", "_name", "_names")
 
     _path: Path
-    _player: Player
+    _player: Kind
     _value: float | None
     _children: tuple["Node", ...]
     _move: str | None
     _name: str | None
     _names: "_BookNames | None"
 
-    def __init__(self, path: Path, player: Player, value: float | None, children: tuple["Node", ...],
+    def __init__(self, path: Path, player: Kind, value: float | None, children: tuple["Node", ...],
                  name: str | None = None, move: str | None = None) -> None:
         self._path = path
         self._player = player
@@ -80,8 +83,18 @@ class Node:
         return self._path
 
     @property
-    def player(self) -> Player:
+    def player(self) -> Kind:
         return self._player
+
+    @property
+    def kind(self) -> Kind:
+        """What the node is: ``MAX``, ``MIN``, ``CHANCE`` or another registered kind; the same as ``player``."""
+        return self._player
+
+    @property
+    def probabilities(self) -> tuple[float, ...]:
+        """The probabilities of a chance node's outcomes, one per child; empty at any other node."""
+        return ()
 
     @property
     def value(self) -> float | None:
@@ -118,6 +131,26 @@ class Node:
         if self.is_leaf:
             return f"Node({self.name!r}, {self._player}, value={self._value!r})"
         return f"Node({self.name!r}, {self._player}, {len(self._children)} children)"
+
+
+class ChanceNode(Node):
+    """A node whose children are chance outcomes: a :class:`Node` that also holds their probabilities.
+
+    Only chance nodes pay for the extra slot; every other node of a tree is a plain :class:`Node`.
+    """
+
+    __slots__ = ("_probs",)
+
+    _probs: tuple[float, ...]
+
+    def __init__(self, path: Path, probabilities: Sequence[float], children: tuple[Node, ...],
+                 name: str | None = None, move: str | None = None) -> None:
+        super().__init__(path, CHANCE, None, children, name, move)
+        self._probs = checked_probabilities(probabilities, len(children), f"the node at path {path_str(path)}")
+
+    @property
+    def probabilities(self) -> tuple[float, ...]:
+        return self._probs
 
 
 _new = object.__new__
@@ -343,8 +376,13 @@ class Tree:
             raise TypeError(f"state must be a Node of this tree, such as {hint}, not {shown(state)}")
 
     # A search calls these at every node: they read the nodes' slots directly.
-    def to_move(self, state: Node) -> Player:
+    def to_move(self, state: Node) -> Kind:
+        """The node's kind: the player to move there, or ``CHANCE``."""
         return state._player
+
+    def probabilities(self, state: Node) -> tuple[float, ...]:
+        """The probabilities of a chance node's outcomes, in the order of its actions."""
+        return state.probabilities
 
     def actions(self, state: Node) -> range:
         return range(len(state._children))
@@ -465,12 +503,42 @@ class Tree:
         # Read `_name`, not `name`: only a node's own name is saved; the book's names follow from the shape.
         names = {path_str(p): n._name for p, n in self.nodes.items() if n._name is not None}
         moves = {path_str(p): n.move for p, n in self.nodes.items() if n.move is not None and n.move != str(p[-1])}
-        doc: dict[str, Any] = {"root": self.root.player, "tree": self.to_nested()}
+        root = self.root.player if is_mover(self.root.player) else MAX  # a chance root is named in "kinds"
+        doc: dict[str, Any] = {"root": root, "tree": self.to_nested()}
         if names:
             doc["names"] = names
         if moves:
             doc["moves"] = moves
+        kinds, probabilities = self._kinds_as_given()
+        if kinds:
+            doc["kinds"] = {path_str(p): k for p, k in kinds.items()}
+        if probabilities:
+            doc["probabilities"] = {path_str(p): [_json_probability(x) for x in ps]
+                                    for p, ps in probabilities.items()}
         return json.dumps(doc, indent=indent)
+
+    def _kinds_as_given(self) -> tuple[dict[Path, str], dict[Path, tuple[float, ...]]]:
+        """The kinds and probabilities :func:`tree` needs to rebuild this tree: each inner node's kind where it
+        differs from the default, and every chance node's probabilities."""
+        kinds: dict[Path, str] = {}
+        probabilities: dict[Path, tuple[float, ...]] = {}
+        movers: dict[Path, Kind] = {}
+        for p, n in self.nodes.items():
+            if not p:
+                movers[p] = n._player if is_mover(n._player) else MAX
+                continue
+            parent = movers[p[:-1]]
+            default = MIN if parent == MAX else MAX
+            movers[p] = n._player if is_mover(n._player) else parent
+            if n._children and n._player != default:
+                kinds[p] = n._player
+            if isinstance(n, ChanceNode):
+                probabilities[p] = n._probs
+        if not is_mover(self.root._player):
+            kinds[()] = self.root._player
+            if isinstance(self.root, ChanceNode):
+                probabilities[()] = self.root._probs
+        return kinds, probabilities
 
     def save(self, filename: str | FilePath, *, overwrite: bool = False) -> None:
         """Write the tree as JSON.  Refuses to replace an existing file unless ``overwrite=True``."""
@@ -529,6 +597,8 @@ def tree(
     root: Player = MAX,
     names: Mapping[Path, str] | None = None,
     moves: Mapping[Path, str] | None = None,
+    kinds: Mapping[Path, str] | None = None,
+    probabilities: Mapping[Path, Sequence[float]] | None = None,
 ) -> Tree:
     """Build a :class:`Tree` from nested lists: a number is a leaf, a list an inner node.
 
@@ -543,13 +613,23 @@ def tree(
         Display names of nodes, keyed by path, e.g. ``{(): 'A', (0,): 'B'}``.
     moves : mapping of path to str, optional
         Names of the moves leading *into* each node, e.g. ``{(0,): 'a1'}``.
+    kinds : mapping of path to str, optional
+        The kind of an inner node (:mod:`abteach.games.kinds`), e.g. ``{(0,): 'CHANCE'}``.  A node not
+        given one is the other player of the nearest player above it (chance passes no turn), so a tree
+        given no kinds alternates MAX and MIN level by level.
+    probabilities : mapping of path to list of numbers, optional
+        A chance node's probabilities, one per child, e.g. ``{(0,): [0.9, 0.1]}``: finite, ≥ 0, summing to 1
+        (exactly, if all are int or :class:`~fractions.Fraction`; else within 1e-9).  A node given
+        probabilities and no kind is a chance node; a chance node given none has equal, exact ones.
 
     Raises
     ------
     ValueError
         An empty child list, a NaN leaf, an integer leaf too large for a
         float, a name for a path that is not in the tree, or a tree deeper than
-        ``MAX_DEPTH``; the message names the path.
+        ``MAX_DEPTH``; an unknown kind, a leaf given a kind, or bad probabilities
+        (the wrong count, negative, not finite, not summing to 1, or given to
+        a node that is no chance node); the message names the path.
     TypeError
         A leaf that is not a real number (str, None, bool, complex, ...), or
         ``names`` or ``moves`` that is not a mapping.
@@ -559,6 +639,9 @@ def tree(
     >>> import abteach as ab
     >>> ab.tree([[3, 12, 8], [2, [4, 6]]]).node((1, 1)).player
     'MAX'
+    >>> t = ab.tree([[2, 3], [1, 4]], probabilities={(0,): [0.9, 0.1], (1,): [0.9, 0.1]})  # AIMA Fig. 5.13
+    >>> t.node((1,)).kind, t.node((1,)).probabilities
+    ('CHANCE', (0.9, 0.1))
     >>> ab.tree([[3], []])
     Traceback (most recent call last):
     ...
@@ -576,16 +659,50 @@ def tree(
                             f"not {shown(labels)}")
     names = dict(names or {})
     moves = dict(moves or {})
+    given = _given_kinds(kinds, probabilities, str)
     with _collector_paused():
-        top, order = _build(nested, root, names, moves)
+        top, order = _build(nested, root, names, moves, given)
         _check_labels(top, names, moves)
         return _assembled(top, order)
 
 
-def _build(nested: Any, root: Player, names: dict[Path, str], moves: dict[Path, str]) -> tuple[Node, list[Node]]:
+#: What the builder is told of a node's kind: (its kind or None for the default, its probabilities or None).
+GivenKind = tuple["Kind | None", "Sequence[float] | None"]
+
+
+def _given_kinds(kinds: Any, probabilities: Any, say: Any) -> dict[Path, GivenKind]:
+    """``kinds`` and ``probabilities`` checked as mappings of paths, joined by path; ``say(path)`` is how an
+    error names a path's place (``str`` of the path, or a JSON key)."""
+    for argument, given, example in (("kinds", kinds, "{(0,): 'CHANCE'}"), ("probabilities", probabilities,
+                                                                                "{(0,): [0.9, 0.1]}")):
+        if given is not None and not isinstance(given, Mapping):
+            raise TypeError(f"{argument} must be a mapping of node path to {argument[:-1]}, such as {example}, "
+                            f"not {shown(given)}")
+    out: dict[Path, GivenKind] = {}
+    for p, k in (kinds or {}).items():
+        _check_path_key(p, "kinds", say)
+        out[p] = (node_kind(k, f"kinds[{say(p)}]").name, None)
+    for p, ps in (probabilities or {}).items():
+        _check_path_key(p, "probabilities", say)
+        kind = out.get(p, (CHANCE, None))[0]
+        if not has_outcomes(kind):
+            raise ValueError(f"probabilities[{say(p)}] are given for a {kind} node; only a chance node has them")
+        out[p] = (kind, ps)
+    return out
+
+
+def _check_path_key(p: Any, argument: str, say: Any) -> None:
+    if not isinstance(p, tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in p):
+        raise TypeError(f"{argument}: a node path is a tuple of child indices such as (0, 1), not {p!r}")
+
+
+def _build(nested: Any, root: Player, names: dict[Path, str], moves: dict[Path, str],
+           kinds: Mapping[Path, GivenKind] | None = None) -> tuple[Node, list[Node]]:
     """The root node and every node in preorder; labels are applied but not yet checked."""
     order: list[Node] = []
-    top = _Builder(order, root, MIN if root == MAX else MAX, names, moves).build(nested, (), None)
+    builder = _Builder(order, root, MIN if root == MAX else MAX, names, moves, kinds or {})
+    top = builder.build(nested, (), None)
+    builder.check_kinds()
     # Every node points to the same names; they learn the tree's shape now, and make names only when asked.
     top._names.paths = [n._path for n in order]  # type: ignore[union-attr]  # the builder gave it one
     return top, order
@@ -648,17 +765,45 @@ class _Builder:
     general path through :meth:`build`.
     """
 
-    __slots__ = ("order", "players", "names", "moves", "labelled", "book")
+    __slots__ = ("order", "players", "names", "moves", "labelled", "book", "kinds", "movers", "root")
 
     def __init__(self, order: list[Node], root: Player, other: Player,
-                 names: dict[Path, str], moves: dict[Path, str]) -> None:
+                 names: dict[Path, str], moves: dict[Path, str],
+                 kinds: Mapping[Path, GivenKind]) -> None:
         self.order = order
-        # The player at each depth, so no node works out whose turn it is.
+        # The player at each depth of a tree given no kinds, so no node works out whose turn it is.
         self.players = [root if d % 2 == 0 else other for d in range(MAX_DEPTH + 2)]
         self.names = names
         self.moves = moves
-        self.labelled = bool(names or moves)
+        self.kinds = kinds
+        self.root = root
+        # Given kinds, each node's default is the other of the nearest player above it: kept by path.
+        self.movers: dict[Path, Kind] = {}
+        self.labelled = bool(names or moves or kinds)
         self.book = _BookNames(names)
+
+    def kind_of(self, path: Path, inner: bool) -> tuple[Kind, Sequence[float] | None]:
+        """The kind of the node at ``path`` and its probabilities if given, where the tree names kinds."""
+        given, probs = self.kinds.get(path, (None, None))
+        if not path:
+            mover: Kind = self.root
+            kind = given or self.root
+        else:
+            mover = self.movers[path[:-1]]
+            kind = given or (MIN if mover == MAX else MAX)
+        self.movers[path] = kind if is_mover(kind) else mover
+        if given is not None and has_outcomes(given) and not inner:
+            raise ValueError(f"the leaf at path {path_str(path)} is given the kind {given}; "
+                             "only an inner node has outcomes")
+        return kind, probs
+
+    def check_kinds(self) -> None:
+        """Every kind and probability is given for a node of the tree."""
+        for p, (kind, probs) in self.kinds.items():
+            if p not in self.movers:
+                what = "probabilities" if probs is not None else "kind"
+                raise ValueError(f"{what} {list(probs) if probs is not None else kind!r} is given for path "
+                                 f"{path_str(p)}, which is not a node of this tree")
 
     def build(self, item: Any, path: Path, move: str | None) -> Node:
         depth = len(path)
@@ -670,14 +815,20 @@ class _Builder:
         if self.labelled:
             name = self.names.get(path)
             move = self.moves.get(path, move)
-        node = _new(Node)
+        kind = type(item)
+        inner = kind is list or kind is tuple or (kind is not int and kind is not float
+                                                   and isinstance(item, (list, tuple)))
+        if self.kinds:
+            player, probs = self.kind_of(path, inner)
+        else:
+            player, probs = self.players[depth], None
+        node = _new(ChanceNode if has_outcomes(player) else Node)
         node._path = path
-        node._player = self.players[depth]
+        node._player = player
         node._move = move
         node._name = name
         node._names = self.book
-        kind = type(item)
-        if kind is list or kind is tuple or (kind is not int and kind is not float and isinstance(item, (list, tuple))):
+        if inner:
             if not item:
                 raise ValueError(
                     f"inner node at path {path_str(path)} has an empty child list; "
@@ -687,6 +838,9 @@ class _Builder:
             order.append(node)  # before its children: preorder
             node._value = None
             node._children = self._children(item, path, depth + 1)
+            if isinstance(node, ChanceNode):
+                node._probs = (uniform(len(item)) if probs is None else
+                               checked_probabilities(probs, len(item), f"the chance node at path {path_str(path)}"))
             return node
         if kind is int:
             if not _FLOAT_MIN <= item <= _FLOAT_MAX:
@@ -844,16 +998,17 @@ def tree_from_json(text: str | bytes) -> Tree:
         doc = {"tree": doc}
     if not isinstance(doc, dict) or "tree" not in doc:
         raise ValueError(f'tree JSON must be a list, or an object with a "tree" key; got {_clip(doc)}')
-    unknown = set(doc) - {"root", "tree", "names", "moves"}
+    unknown = set(doc) - {"root", "tree", "names", "moves", "kinds", "probabilities"}
     if unknown:
         raise ValueError(f"unknown keys in tree JSON: {sorted(unknown)}")
     root = doc.get("root", MAX)
     if root not in (MAX, MIN):
         raise ValueError(f"tree JSON \"root\": root must be 'MAX' or 'MIN', not {_clip(root)}")
     (names, name_keys), (moves, move_keys) = _labels(doc, "names"), _labels(doc, "moves")
+    kinds = _json_kinds(doc)
     try:
         with _collector_paused():
-            top, order = _build(doc["tree"], root, names, moves)
+            top, order = _build(doc["tree"], root, names, moves, kinds)
     except (ValueError, TypeError) as err:
         raise type(err)(f'tree JSON "tree": {err}') from None
     for key, labels, keys in (("names", names, name_keys), ("moves", moves, move_keys)):
@@ -867,6 +1022,57 @@ def tree_from_json(text: str | bytes) -> Tree:
     _check_unique(names, 'tree JSON "names"')
     with _collector_paused():
         return _assembled(top, order)
+
+
+def _json_kinds(doc: dict[str, Any]) -> dict[Path, GivenKind]:
+    """``doc["kinds"]`` and ``doc["probabilities"]`` read into paths; each error names its key.
+
+    A probability is a number or an exact fraction written as a string, ``"1/3"``.
+    """
+    given: dict[str, dict[Path, Any]] = {}
+    keys: dict[Path, str] = {}
+    for key in ("kinds", "probabilities"):
+        raw = doc.get(key, {})
+        if not isinstance(raw, dict):
+            example = '{"0": "CHANCE"}' if key == "kinds" else '{"0": [0.9, 0.1]}'
+            raise TypeError(f'tree JSON "{key}" must be an object mapping node paths to {key}, such as {example}; '
+                            f"got {_clip(raw)} of type {type(raw).__name__}")
+        given[key] = {}
+        for text, x in raw.items():
+            try:
+                path = parse_path(text)
+            except ValueError as err:
+                raise ValueError(f'tree JSON "{key}"["{text}"]: {err}') from None
+            keys[path] = text
+            given[key][path] = _json_fractions(x, f'tree JSON "{key}"["{text}"]') if key == "probabilities" else x
+    try:
+        return _given_kinds(given["kinds"], given["probabilities"], lambda p: f'"{keys[p]}"')
+    except (ValueError, TypeError) as err:
+        raise type(err)(f"tree JSON {err}") from None
+
+
+def _json_fractions(x: Any, where: str) -> Any:
+    """A list of probabilities as JSON holds them, with each ``"p/q"`` read as an exact Fraction."""
+    if not isinstance(x, list):
+        raise TypeError(f"{where} must be a list of probabilities such as [0.5, 0.5] or [\"1/3\", \"2/3\"], "
+                        f"not {_clip(x)}")
+    out: list[Any] = []
+    for item in x:
+        if isinstance(item, str):
+            try:
+                item = Fraction(item)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"{where}: {item!r} is no probability; write a number or a fraction such as "
+                                 '"1/3"') from None
+        out.append(item)
+    return out
+
+
+def _json_probability(x: float) -> Any:
+    """A probability as JSON writes it: an exact fraction that is not whole as ``"p/q"``, others as numbers."""
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else str(x)
+    return x
 
 
 def _clip(value: Any) -> str:
