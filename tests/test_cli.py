@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -120,7 +121,7 @@ def test_an_existing_file_is_kept_without_force(work):
     (["trace", "fig52.json", "--algorithm", "negamax", "--edition", "4"], 2, "the negamax search has no editions"),
     (["trace", "fig52.json", "--algorithm", "minimax", "--strict"], 2, "the minimax search has no tie rule"),
     (["trace", "fig52.json", "--algorithm", "sss"], 2, "argument --algorithm: invalid choice: 'sss'"),
-    (["trace", "fig52.json", "--kinds", "leaf,cutof"], 2, "no steps of kind 'cutof'"),
+    (["trace", "fig52.json", "--kinds", "leaf,cutof"], 2, "'cutof' is not an event kind of any search (did you mean 'cutoff'?)"),
     (["dance"], 2, "invalid choice: 'dance'"),
     ([], 2, "the following arguments are required: COMMAND"),
 ])
@@ -133,6 +134,15 @@ def test_bad_input_is_named_and_fails(work, args, status, message):
     assert done.stdout == ""
     # Nothing was written on the way to the error.
     assert sorted(p.name for p in work.iterdir()) == ["bad.json", "fig52.json", "leafy.json", "named.json"]
+
+
+def test_asking_for_a_kind_no_step_of_this_tree_has_lists_none_and_is_no_error(work):
+    # The help's own example, --kinds leaf,cutoff, on a tree where nothing is cut off: the leaves, and no error.
+    (work / "nocut.json").write_text("[[3, 4], [5, 6]]")
+    done = run("trace", "nocut.json", "--kinds", "leaf,cutoff", cwd=work)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if re.match(r"\d+ ", line)]
+    assert len(rows) == 4 and all(" is a leaf" in r for r in rows)
 
 
 def test_a_subcommand_is_one_entry(work, capsys):
