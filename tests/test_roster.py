@@ -55,6 +55,9 @@ def test_an_export_reads_back_as_the_students_it_lists(tmp_path_factory, export)
     # Canvas's gradebook: a "Points Possible" row under the header, ids in "ID" and "SIS User ID".
     ("Student,ID,SIS User ID,SIS Login ID,Section\n    Points Possible,,,,\n\"Lovelace, Ada\",101,ada,ada,S1\n",
      [("101", "Lovelace, Ada")]),
+    # Canvas again, with its Student View's pretend student, who is no one in the class.
+    ("Student,ID,SIS User ID\n    Points Possible,,\n\"Student, Test\",999,\n\"Lovelace, Ada\",101,ada\n",
+     [("101", "Lovelace, Ada")]),
     # Blackboard: names in two columns, the id in "Student ID" (preferred over "Username").
     ("Last Name,First Name,Username,Student ID\nLovelace,Ada,alovelace,s1815\n", [("s1815", "Ada Lovelace")]),
     # Moodle, saved by a spreadsheet in a locale that separates with semicolons.

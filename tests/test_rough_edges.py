@@ -245,3 +245,9 @@ def test_example_writes_the_lessons_tree(tmp_path):
     assert cli.main(["example", "fig-5-2", "-o", str(tmp_path / "fig52.json")], out=out) == 0
     assert ab.load_tree(tmp_path / "fig52.json").to_json() == FIG.to_json()
     assert set(cli.EXAMPLES) == {name.lower().replace("_", "-") for name in ab.examples.ALL}
+
+
+def test_nested_lists_given_as_a_game_are_told_to_go_through_ab_tree():
+    # A newcomer's first try: the leaves straight into the search.
+    with pytest.raises(TypeError, match=r"pass ab\.tree\(\[\[3, 1\], \[2, 4\]\]\)"):
+        ab.alphabeta([[3, 1], [2, 4]])

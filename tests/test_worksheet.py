@@ -307,3 +307,12 @@ def test_the_summary_counts_in_words_that_agree(tmp_path, capsys):
 def test_an_lms_export_works_from_the_command_line(tmp_path, capsys):
     status, said, _ = run_cli(tmp_path, capsys, "\ufeffStudent ID;Last Name;First Name\nada;Lovelace;Ada\n")
     assert status == 0 and (tmp_path / "sheets" / "ada.pdf").is_file()
+
+
+def test_with_no_course_title_a_sheet_shows_no_seed(tmp_path):
+    # The seed decides every tree; with no --course it once stood in as the title on every page.
+    out = tmp_path / "sheets"
+    ab.worksheet(roster(tmp_path), out, course_seed="seed-not-a-title")
+    for page in out.glob("*.html"):
+        text = page.read_text()
+        assert "seed-not-a-title" not in text and "Alpha-beta by hand" in text

@@ -102,6 +102,15 @@ def _is_points_row(row: list[str], sid: str, name_at: int | None) -> bool:
     return not sid and name_at is not None and name_at < len(row) and row[name_at].strip() == "Points Possible"
 
 
+#: The name Canvas gives the pretend student of its Student View, who appears in every gradebook export.
+CANVAS_TEST_STUDENT = "Student, Test"
+
+
+def _is_test_student(row: list[str], name_at: int | None) -> bool:
+    """Canvas's own pretend student, not one of the class: no worksheet for them."""
+    return name_at is not None and name_at < len(row) and row[name_at].strip() == CANVAS_TEST_STUDENT
+
+
 def roster(path: str | FilePath) -> list[tuple[str, str]]:
     """``(id, name)`` for each student of a roster CSV with an id column and, optionally, names.
 
@@ -150,7 +159,7 @@ def roster(path: str | FilePath) -> list[tuple[str, str]]:
     seen: set[str] = set()
     for line, row in rows[1:]:
         sid = cell(row, id_at)
-        if _is_points_row(row, sid, name_at):
+        if _is_points_row(row, sid, name_at) or _is_test_student(row, name_at):
             continue
         if not _ID.match(sid):
             raise ValueError(f"roster {shown} line {line}: id {sid!r} must be letters, digits, _ . @ -")

@@ -183,10 +183,15 @@ def layout(tree: Tree, rows: int) -> Layout:
     return Layout(page, size, drawing, pages, top, -(-rows // columns))
 
 
+def _title(course: str) -> str:
+    """A sheet's heading: the course's own title after the exercise's, where it has one."""
+    return f"Alpha-beta by hand: {course}" if course else "Alpha-beta by hand"
+
+
 def _page_axes(fig: Figure, page: tuple[float, float], sheet: Sheet, key: bool, course: str, *,
                first: bool) -> Axes:
     page_ax = _inches(fig, page)
-    page_ax.text(MARGIN, 0.45, f"Alpha-beta by hand: {course}" + ("" if first else " (continued)"), fontsize=15,
+    page_ax.text(MARGIN, 0.45, _title(course) + ("" if first else " (continued)"), fontsize=15,
                  weight="bold", va="top")
     page_ax.text(MARGIN, 0.78, ("ANSWER KEY for " if key else "Name: ") + _who(sheet), fontsize=11, va="top")
     page_ax.text(MARGIN, page[1] - 0.3, f"tree seed {sheet.seed}", fontsize=7, color="#555555")
@@ -337,7 +342,7 @@ def worksheet_html(all_sheets: Sequence[Sheet], key: bool, course: str) -> str:
     >>> "<html lang='en'>" in page and "aria-label='value A returns'" in page
     True
     """
-    title = html.escape(f"Alpha-beta by hand: {course}")
+    title = html.escape(_title(course))
     body = "".join(_html_section(sheet, key, course) for sheet in all_sheets)
     return (f"<!DOCTYPE html>\n<html lang='en'>\n<head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
@@ -443,7 +448,8 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
         if taken:
             raise FileExistsError(f"{taken[0]} exists (and {len(taken) - 1} more); pass overwrite=True to replace")
     out.mkdir(parents=True, exist_ok=True)
-    title = course or str(course_seed)
+    # The seed decides the trees; it is no title (and a sheet need not tell it): with no --course, none.
+    title = course
     report = progress if progress is not None else (lambda done, total: None)
     report(0, len(targets))
     layouts = []
