@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 import numbers
+import reprlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence, cast
@@ -58,9 +59,12 @@ class Problem:
     def __post_init__(self) -> None:
         missing = [name for name in _GAME_METHODS if not callable(getattr(self.game, name, None))]
         if missing:
+            # The commonest slip: the leaves as nested lists, which ab.tree turns into a game.
+            hint = (f"; to search the tree these lists describe, pass ab.tree({reprlib.repr(self.game)})"
+                    if isinstance(self.game, (list, tuple)) else "")
             raise TypeError(
                 f"game: {type(self.game).__name__} is not a game: it lacks {', '.join(missing)} "
-                "(a game needs to_move, actions, result, is_terminal and utility; see abteach.Game)"
+                f"(a game needs to_move, actions, result, is_terminal and utility; see abteach.Game){hint}"
             )
         if self.state is None:
             self.state = self.game.initial
