@@ -8,6 +8,7 @@ the other front-door names are these searches with that done.
 """
 
 from abteach.search.alphabeta import alphabeta
+from abteach.search.expectiminimax import expectiminimax
 from abteach.search.fail_hard import alphabeta_fail_hard
 from abteach.search.memory import aspiration, iterative_deepening, mtdf, negamax_memory, negascout, null_window, sss_star
 from abteach.search.minimax import minimax
@@ -17,7 +18,7 @@ from abteach.search.result import SearchResult, Spec
 from abteach.search.table import Entry, Flag, Table, TableFault
 from abteach.search.tutorial import alphabeta_tutorial
 
-__all__ = ["alphabeta", "alphabeta_fail_hard", "alphabeta_tutorial", "minimax", "negamax",
+__all__ = ["alphabeta", "alphabeta_fail_hard", "alphabeta_tutorial", "minimax", "negamax", "expectiminimax",
            "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
            "Entry", "Flag", "Table", "TableFault",
            "Problem", "SearchResult", "Spec", "TooDeepError", "EvaluationError"]

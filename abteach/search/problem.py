@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence, cast
 
+from abteach.games.kinds import checked_probabilities
 from abteach.games.trees import MAX_DEPTH, Path
 
 Evaluate = Callable[[Any, Any], float]
@@ -106,6 +107,29 @@ class Problem:
     def result(self, state: Any, action: Any) -> Any:
         """RESULT(state, a)."""
         return self.game.result(state, action)
+
+    def kind(self, state: Any) -> str:
+        """TO-MOVE(state): the node's kind, ``MAX``, ``MIN`` or ``CHANCE`` (:mod:`abteach.games.kinds`)."""
+        return str(self.game.to_move(state))
+
+    def probabilities(self, state: Any) -> tuple[float, ...]:
+        """P(r) for each outcome r of a chance node, in the order of ``game.actions(state)``, checked.
+
+        Raises
+        ------
+        TypeError, ValueError
+            The game has no ``probabilities(state)``, or gives bad ones; the message names the state.
+        """
+        given = getattr(self.game, "probabilities", None)
+        if not callable(given):
+            raise TypeError(f"game: {type(self.game).__name__} has a chance node at {state!r} but no "
+                            "probabilities(state) to say how likely each outcome is")
+        return checked_probabilities(given(state), len(list(self.game.actions(state))), f"the state {state!r}")
+
+    def outcomes(self, state: Any) -> list[tuple[int, tuple[Any, float]]]:
+        """The outcomes r of a chance node with P(r), as (index, (outcome, P(r))), in search order."""
+        probabilities = self.probabilities(state)
+        return [(i, (a, probabilities[i])) for i, a in self.actions(state)]
 
     def actions(self, state: Any) -> list[tuple[int, Any]]:
         """ACTIONS(state) as (index, action) pairs, in search order.

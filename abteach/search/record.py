@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping, Protocol, Sequence
 from abteach.search.events import Bound, Event, Kind, fmt, inline_events
 from abteach.search.later import Deferred, Later, made
 from abteach.search.rules import TEXTBOOK, TieRule
+from abteach.games.kinds import is_mover
 from abteach.games.trees import Path
 
 # A comparison the search made, kept in parts so an untraced search never formats
@@ -53,7 +54,7 @@ TESTS: Mapping[str, tuple[str, str, str]] = {
 class Call:
     """One call on the recorder's stack: the node's path and what its pseudocode variables hold."""
 
-    __slots__ = ("path", "player", "alpha", "beta", "window", "v", "kids", "k", "got", "child", "fresh")
+    __slots__ = ("path", "player", "alpha", "beta", "window", "v", "kids", "k", "got", "child", "fresh", "chooses")
 
     def __init__(self, path: Path, player: str, alpha: float | None, beta: float | None) -> None:
         self.path = path
@@ -68,6 +69,8 @@ class Call:
         self.child: Path | None = None  # the path of that child
         # No child has reported to this call yet: a best child noted at this path is an earlier call's.
         self.fresh = True
+        # Whether a player chooses here, so a child can be the best; chance chooses no child.
+        self.chooses = is_mover(player)
 
 
 class Compact(Protocol):
@@ -135,8 +138,13 @@ class Tally:
         """How many plies below the start the current call is."""
         return len(self.stack) - 1
 
-    def call(self, line: str, player: str, alpha: float | None = None, beta: float | None = None) -> None:
-        """A call starts (MAX-VALUE(state, α, β)) on the child the parent's loop is at."""
+    def call(self, line: str, player: str, alpha: float | None = None, beta: float | None = None,
+             info: Any = None) -> None:
+        """A call starts (MAX-VALUE(state, α, β)) on the child the parent's loop is at.
+
+        ``player`` is the node's kind (:mod:`abteach.games.kinds`); ``info`` what the node carries
+        besides, such as a chance node's probabilities.
+        """
         stack = self.stack
         if stack:
             top = stack[-1]
@@ -145,7 +153,7 @@ class Tally:
         else:
             path = self.root
         stack.append(Call(path, player, alpha, beta))
-        self.enter_at(path, line, player, alpha, beta)
+        self.enter_at(path, line, player, alpha, beta, info)
 
     def leaf(self, line: str, value: float) -> float:
         """``return UTILITY(state)``: the call ends at once with the leaf's value."""
@@ -176,7 +184,7 @@ class Tally:
                 c.fresh = False
                 self._best.pop(c.path, None)
         c.v = v
-        self.value_at(c.path, line, v, child, got, c.alpha, c.beta)
+        self.value_at(c.path, line, v, child if c.chooses else None, got, c.alpha, c.beta)
         return v
 
     def test(self, line: str, holds: bool) -> bool:
@@ -248,12 +256,13 @@ class Tally:
         return (lhs, x, op, rhs, y)  # type: ignore[return-value]
 
     # -- the explicit reports, each kept here and only here -----------------------
-    def enter_at(self, path: Path, line: str, player: str, alpha: float | None, beta: float | None) -> None:
+    def enter_at(self, path: Path, line: str, player: str, alpha: float | None, beta: float | None,
+                 info: Any = None) -> None:
         """A call starts at ``path`` with the window (α, β)."""
         self.nodes += 1
         events = self._events
         if events is not None:
-            events.append(Event(_ENTER, path, line, alpha=alpha, beta=beta, player=player))
+            events.append(Event(_ENTER, path, line, alpha=alpha, beta=beta, player=player, info=info))
 
     def leaf_at(self, path: Path, line: str, player: str, value: float,
                 alpha: float | None = None, beta: float | None = None) -> float:

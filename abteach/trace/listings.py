@@ -394,3 +394,48 @@ def negascout_listing(*, depth_limited: bool = False) -> Listing:
         ("pvs.return", "  return v"),
     ]
     return Listing(title="NEGASCOUT (principal variation search)", lines=tuple(lines))
+
+
+def expectiminimax_listing(*, depth_limited: bool = False) -> Listing:
+    """The listing of EXPECTIMINIMAX, AIMA 4th ed. §5.5: minimax with chance nodes, one function per kind.
+
+    The book writes it as one equation; here each case is a function, as
+    Fig. 5.3 writes minimax, so each node's call is one frame of the stack.
+
+    Examples
+    --------
+    >>> expectiminimax_listing().text("chance.update")
+    '    v ← v + P(r) × EXPECTIMINIMAX(RESULT(s, r))'
+    """
+    terminal = ("  if CUTOFF-TEST(s, depth) then return EVAL(s)" if depth_limited
+                else "  if TERMINAL-TEST(s) then return UTILITY(s)")
+    return Listing("EXPECTIMINIMAX (AIMA 4th ed., §5.5)", (
+        ("search.def", "function EXPECTIMINIMAX-DECISION(s) returns an action"),
+        ("search.return", "  return arg max over a in ACTIONS(s) of EXPECTIMINIMAX(RESULT(s, a))"),
+        ("", ""),
+        ("emm.def", "function EXPECTIMINIMAX(s) returns a utility value"),
+        ("emm.max", "  if TO-MOVE(s) = MAX then return MAX-VALUE(s)"),
+        ("emm.min", "  if TO-MOVE(s) = MIN then return MIN-VALUE(s)"),
+        ("emm.chance", "  if TO-MOVE(s) = CHANCE then return CHANCE-VALUE(s)"),
+        ("", ""),
+        ("max.def", "function MAX-VALUE(s) returns a utility value"),
+        ("max.terminal", terminal),
+        ("max.init", "  v ← −∞"),
+        ("max.loop", "  for each a in ACTIONS(s) do"),
+        ("max.update", "    v ← MAX(v, EXPECTIMINIMAX(RESULT(s, a)))"),
+        ("max.return", "  return v"),
+        ("", ""),
+        ("min.def", "function MIN-VALUE(s) returns a utility value"),
+        ("min.terminal", terminal),
+        ("min.init", "  v ← +∞"),
+        ("min.loop", "  for each a in ACTIONS(s) do"),
+        ("min.update", "    v ← MIN(v, EXPECTIMINIMAX(RESULT(s, a)))"),
+        ("min.return", "  return v"),
+        ("", ""),
+        ("chance.def", "function CHANCE-VALUE(s) returns a utility value"),
+        ("chance.terminal", terminal),
+        ("chance.init", "  v ← 0"),
+        ("chance.loop", "  for each outcome r in OUTCOMES(s) do"),
+        ("chance.update", "    v ← v + P(r) × EXPECTIMINIMAX(RESULT(s, r))"),
+        ("chance.return", "  return v"),
+    ))

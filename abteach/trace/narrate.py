@@ -12,6 +12,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
+from abteach.games.kinds import is_mover, node_kinds
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace.protocol import NarrateStep, Telling
 
@@ -44,8 +45,23 @@ def enter(t: Telling, e: Event) -> str:
     call = alg.calls.format(player=player, name=name, alpha=fmt(e.alpha), beta=fmt(e.beta),
                             flag="true" if player == "MAX" else "false")
     if e.alpha is None:
-        return f"{call} is called: {player} is to move at {name}."
+        return f"{call} is called: {acts(player, name)}."
     return f"{call} is called: {window_meaning(t, e.alpha, e.beta)}"
+
+
+def acts(kind: str, name: str) -> str:
+    """What happens at the node ``name`` of ``kind``, as its registered kind says it: "MAX is to move at A"."""
+    return node_kinds()[kind].says(name) if kind in node_kinds() else f"{kind} is to move at {name}"
+
+
+def player_above(t: Telling, node: tuple[int, ...], player: str) -> str:
+    """The player who moves nearest above ``node`` (a chance node between them moves no one); the other
+    of ``player`` where the frame shows none."""
+    for depth in range(len(node) - 1, len(t.trace.root) - 1, -1):
+        above = t.after(node[:depth]).player
+        if above is not None and is_mover(above):
+            return above
+    return "MIN" if player == "MAX" else "MAX"
 
 
 def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
@@ -114,7 +130,7 @@ def test(t: Telling, e: Event) -> str:
     if _strict(t) and _ties(e):
         return (f"{e.test} is false, so there is no cutoff at {name}: under the strict rule a value equal to "
                 "the bound might still tie with the best move above, so the search goes on.")
-    other = "MIN" if player == "MAX" else "MAX"
+    other = player_above(t, e.node, player)
     if _at_root(t, e):
         return _root_goes_on(t, e, player, other)
     return (f"{e.test} is false, so there is no cutoff at {name}: {other} above cannot yet rule this node out, "
@@ -355,7 +371,7 @@ WINDOWED: Mapping[str, NarrateStep] = MappingProxyType({
 
 def _mover(t: Telling, e: Event) -> tuple[str, str]:
     player = t.after(e.node).player or "MAX"
-    return player, "MIN" if player == "MAX" else "MAX"
+    return player, player_above(t, e.node, player)
 
 
 def negamax_window(t: Telling, e: Event) -> str:

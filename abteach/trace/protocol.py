@@ -96,6 +96,13 @@ class NodeState:
     known: tuple[float, float] | None = None
 
     @property
+    def kind(self) -> str | None:
+        """The node's kind (:mod:`abteach.games.kinds`): ``'MAX'``, ``'MIN'``, ``'CHANCE'``...; ``player`` by
+        its general name.  A chance node's probabilities, where the search reports them, are in
+        ``extra["probabilities"]``."""
+        return self.player
+
+    @property
     def proved(self) -> Bound | None:
         """What the search proved about this node's returned value, from below; ``None`` until it returns.
 

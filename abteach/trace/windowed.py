@@ -20,6 +20,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Mapping
 
+from abteach.games.kinds import is_mover
 from abteach.games.players import MIN
 from abteach.search.events import Bound, Event, Kind
 from abteach.trace.frames import Replay
@@ -59,7 +60,8 @@ def _fold(r: Replay, child: Path, proved: Known, negated: bool) -> None:
     if len(child) <= len(r.root):
         return
     parent = r.get(child[:-1])
-    if parent.status is not Status.ACTIVE:
+    if parent.status is not Status.ACTIVE or not is_mover(parent.player):
+        # A chance node's value is no max or min of its children's: what it proves is read from its return.
         return
     low, high = (-proved[1], -proved[0]) if negated else proved
     if parent.known is not None:

@@ -12,6 +12,7 @@ from matplotlib.patches import Patch, Rectangle
 
 from abteach.views.label_layout import text_width
 from abteach.views.palette import BLUE, GREEN, INK, LIGHT, ORANGE, PURPLE, UNSEEN, VERMILLION, WHITE
+from abteach.games.kinds import node_kinds
 from abteach.views.sizes import Size
 from abteach.views.styles import Style
 from abteach.trace.frames import Status
@@ -26,6 +27,11 @@ def legend_handles(styles: Mapping[Path, Style], size: Size, frame_mode: bool, m
         h.append(Line2D([], [], ls="", marker="^", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="MAX to move"))
     if "min" in kinds:
         h.append(Line2D([], [], ls="", marker="v", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="MIN to move"))
+    for kind in node_kinds().values():
+        # Any other kind a tree names: its registered shape, and what happens there.
+        if kind.name.lower() in kinds and kind.name not in ("MAX", "MIN"):
+            h.append(Line2D([], [], ls="", marker=kind.marker, ms=size.small * 1.3, mfc=WHITE, mec=INK,
+                            label=kind.says("it").replace(" at it", "").replace(" it", "")))
     if "leaf" in kinds:
         h.append(Line2D([], [], ls="", marker="s", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="leaf (utility)"))
     marks = sorted({s.mark for s in styles.values() if s.mark})

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Final, Iterable, Mapping
+from typing import Final, Iterable, Iterator, Mapping
+
+from abteach.games.kinds import node_kinds
 
 from abteach.search.events import Bound, Kind, fmt
 from abteach.views.layout import Position, tidy_layout
@@ -78,7 +80,20 @@ def _plain_style(path: Path, kind: str, *, name: str, inside: str, move: str, hi
                  INK, "-", 1.0, hidden=hidden)
 
 
-_MARKERS: Final = MappingProxyType({"max": "^", "min": "v", "leaf": "s"})
+class _Markers(Mapping[str, str]):
+    """Each drawn kind's marker: a leaf's square, or the shape its node kind registers (a chance node's circle)."""
+
+    def __getitem__(self, kind: str) -> str:
+        return "s" if kind == "leaf" else node_kinds()[kind.upper()].marker if kind.upper() in node_kinds() else "^"
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["leaf", *(k.lower() for k in node_kinds())])
+
+    def __len__(self) -> int:
+        return 1 + len(node_kinds())
+
+
+_MARKERS: Final = _Markers()
 
 
 def tree_styles(tree: Tree, *, max_depth: int | None = None, names: bool | None = None,
@@ -105,8 +120,8 @@ def tree_scene_styles(tree: Tree, scene: Scene, names: bool | None, moves: bool 
     out: dict[Path, Style] = {}
     for p in scene.paths:
         node = tree.nodes[p]
-        kind = "leaf" if node.is_leaf else ("max" if node.player == MAX else "min")
-        move = tree.move_name(tree.nodes[p[:-1]], p[-1]) if p else ""
+        kind = "leaf" if node.is_leaf else _drawn_kind(node.kind)
+        move = _edge_label(tree.move_name(tree.nodes[p[:-1]], p[-1]), tree.nodes[p[:-1]].probabilities, p) if p else ""
         out[p] = _plain_style(
             p, kind,
             name=_name_label(tree.book_name(p), p, kind, move, show_names),
@@ -115,6 +130,19 @@ def tree_scene_styles(tree: Tree, scene: Scene, names: bool | None, moves: bool 
             hidden=scene.hidden.get(p, 0),
         )
     return out
+
+
+def _drawn_kind(kind: str) -> str:
+    """How styles name a node's kind: a registered kind's name in lower case (``'chance'``); a player a game
+    names its own way is drawn as MAX's or MIN's."""
+    return kind.lower() if kind in node_kinds() else ("max" if kind == MAX else "min")
+
+
+def _edge_label(move: str, probabilities: tuple[float, ...] | Iterable[float], path: Path) -> str:
+    """The text on the edge into ``path``: the move's name, or under a chance node the outcome's probability,
+    as the book labels a chance node's edges."""
+    probabilities = tuple(probabilities)
+    return fmt(probabilities[path[-1]]) if path[-1] < len(probabilities) else move
 
 
 def _name_label(name: str, path: Path, kind: str, move: str | None, show: bool) -> str:
@@ -277,12 +305,16 @@ def _frame_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None,
             player, leaf_value = node.player, node.value
             raw_name, move = trace.name(p), (trace.move_name(p) if p else "")
         else:
-            parent_player = players.get(p[:-1], MIN)
-            player = state.player or (MIN if parent_player == MAX else MAX)
+            # A game's node is what the trace says it is; one the search never reached says nothing.
+            player = state.player or (MIN if players.get(p[:-1], MIN) == MAX else MAX)
             leaf_value = state.value if p in scene.leaves else None
             raw_name, move = path_str(p), trace.move_name(p) if p else ""
         players[p] = player
-        kind = "leaf" if p in scene.leaves else ("max" if player == MAX else "min")
+        kind = "leaf" if p in scene.leaves else _drawn_kind(player)
+        if p:
+            parent_node = tree.nodes.get(p[:-1]) if tree is not None else None
+            move = _edge_label(move, parent_node.probabilities if parent_node is not None else
+                               frame.node(p[:-1]).extra.get("probabilities", ()), p)
         status = state.status
         visited = status in (Status.ACTIVE, Status.DONE)
         if kind == "leaf":
@@ -319,6 +351,43 @@ def _frame_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None,
             hidden=scene.hidden.get(p, 0),
         )
     return out
+
+
+def pruned_note(why: str) -> str:
+    """The note hung below a group of siblings pruned by the comparison ``why``, as every view writes it.
+
+    >>> print(pruned_note("v=2 ≤ α=3"))
+    pruned:
+    v=2 ≤ α=3
+    """
+    return f"pruned:\n{why}"
+
+
+def below_note(hidden: int) -> str:
+    """What a node of a summarised drawing says of the ``hidden`` nodes left out below it; ``''`` for none.
+
+    >>> below_note(6), below_note(0)
+    ('+6 below', '')
+    """
+    return f"+{hidden} below" if hidden else ""
+
+
+def frame_scene_styles(trace: Trace, frame: Frame, scene: Scene, names: bool | None = None,
+                       moves: bool | None = None) -> dict[Path, Style]:
+    """How each node of ``scene`` reached at ``frame`` is drawn: :func:`frame_view`'s styles, for a scene made once.
+
+    A view that shows every frame of a search works its scene out once
+    (:func:`abteach.views.scene.trace_scene`) and asks this for each frame.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> from abteach.views.scene import trace_scene
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> frame_scene_styles(tr, tr.frame(29), trace_scene(tr, None))[(1, 1)].pruned_by
+    'v=2 ≤ α=3'
+    """
+    return _frame_styles(trace, frame, scene, names, moves)
 
 
 def summary_caption(scene: Scene) -> str:
@@ -382,5 +451,6 @@ def mark_nodes(styles: Mapping[Path, Style], paths: Iterable[Path], mark: str = 
 
 __all__ = [
     "Style", "tree_styles", "tree_scene_styles", "node_styles", "frame_view", "resolve_frame",
-    "principal_variation", "mark_nodes", "frame_caption", "summary_caption",
+    "principal_variation", "mark_nodes", "frame_caption", "summary_caption", "pruned_note", "below_note",
+    "frame_scene_styles",
 ]
