@@ -78,8 +78,8 @@ from abteach.views.palette import (BLUE, GRAPHIC_PAIRS, GREEN, INK, LIGHT, MUTED
                              VERMILLION, WHITE, contrast_ratio, relative_luminance)
 from abteach.views.scene import MAX_LEAVES, MAX_NODES, SUMMARY_LEAVES, check_max_depth, tree_scene
 from abteach.views.sizes import SIZES, Size, resolve_size
-from abteach.views.styles import (Style, frame_caption, frame_view, mark_nodes, node_styles, principal_variation,
-                            resolve_frame, summary_caption, tree_scene_styles, tree_styles)
+from abteach.views.styles import (Style, below_note, frame_caption, frame_view, mark_nodes, node_styles,
+                            principal_variation, resolve_frame, summary_caption, tree_scene_styles, tree_styles)
 from abteach.trace.frames import Frame, Trace
 from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
@@ -409,7 +409,7 @@ def _render(styles: Mapping[Path, Style], pos: Mapping[Path, Position], all_kids
             ax.text(x, y, s.annotation, transform=at(side + m.gap, dy), ha="left", va="center",
                     fontsize=size.small, color=INK, zorder=5, linespacing=1.05, bbox=white_box)
         if s.hidden and small:
-            ax.text(x, y, f"+{s.hidden} below", transform=at(0, -(half_marker(s, m) + 2)), ha="center", va="top",
+            ax.text(x, y, below_note(s.hidden), transform=at(0, -(half_marker(s, m) + 2)), ha="center", va="top",
                     fontsize=size.small, color=MUTED, zorder=5)
         if s.move and p and small:
             (px, py), (x, y) = segments[p]

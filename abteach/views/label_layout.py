@@ -13,7 +13,7 @@ from typing import Final, Mapping
 
 from abteach.views.layout import Position
 from abteach.views.sizes import Size
-from abteach.views.styles import Style
+from abteach.views.styles import Style, pruned_note
 from abteach.games.trees import Path
 
 CHAR_EM: Final = 0.62  # a generous average glyph width of DejaVu Sans, in ems
@@ -182,7 +182,7 @@ def pruned_notes(styles: Mapping[Path, Style], pos: Mapping[Path, Position], kid
             stack.extend(kids.get(q, ()))
         xs = [pos[q][0] for q in members]
         x = (min(xs) + max(xs)) / 2
-        text = f"pruned:\n{why}"
+        text = pruned_note(why)
         half = text_width(text, size.small) / 72 / 2
         notes.append(Note(x * slot - half, x * slot + half, x, min(pos[q][1] for q in members), text))
     return notes

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 #: What each widget is, in words, by the class name its ``repr`` starts with.
 WIDGET_WORDS: Mapping[str, str] = MappingProxyType({
     "Stepper": "A search, step by step",
+    "BrowserStepper": "A search, step by step",
     "Play": "A game to play",
     "ReorderView": "Alpha-beta on a tree whose children you reorder",
     "Practice": "A practice tree to fill in",

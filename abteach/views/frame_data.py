@@ -1,0 +1,277 @@
+"""A search's frames as data: the layout once, then what each step changes, for a page to draw.
+
+A view: it reads the frames of a trace the search already recorded, and runs
+nothing.  What it says about each node is what :mod:`abteach.views.draw`
+draws, because both read the same :class:`~abteach.views.styles.Style`
+(names, the value inside a node with its ``≤``/``≥`` when only a bound is
+proved, α, β and v, move names, ``pruned:`` notes, ``+N below``): print and
+screen cannot disagree.
+
+The data is plain JSON:
+
+``layout``
+    Every node the drawing lays out, in preorder, once: ``path`` (``"1.0"``),
+    ``parent`` (an index, ``-1`` for the root), ``x`` and ``y`` (the tidy
+    layout of :func:`abteach.views.layout.tidy_layout`, depth ``d`` at
+    ``y = -d``), ``kind`` (``max``, ``min`` or ``leaf``), ``player`` (as the
+    tree or the search's own node states say, ``''`` where neither does),
+    ``name``, ``move`` (the move into it) and ``below`` (``+N below`` in a
+    summarised drawing).
+``listing``
+    The pseudocode: its title and its numbered lines.
+``steps``
+    For step 0 every node's state, for each later step only the nodes whose
+    state changed (see :func:`replay`).  A node's state is ``None`` while it is
+    not drawn (a game's node not reached yet), else ``[status, inside,
+    annotation lines, flags, pruned_by]``: status ``u`` unvisited, ``a`` on
+    the call stack, ``d`` done, ``p`` pruned; flags add :data:`CURRENT`,
+    :data:`ON_STACK` and :data:`ON_PV`.  Beside the nodes a step gives, when
+    it changed, ``line`` (the running line's number, or ``None``), ``stack``
+    (the calls, outermost first, each ``[call, α, β, v]`` as the algorithm
+    names the call), ``sentence``, ``best`` (the best play, once done) and
+    ``pass`` (the label of the pass over the tree).
+
+Examples
+--------
+>>> import abteach as ab
+>>> data = frame_data(ab.alphabeta(ab.examples.FIG_5_2).trace)
+>>> [n["name"] for n in data["layout"]["nodes"][:3]], len(data["steps"])
+(['A', 'B', ''], 56)
+>>> state = replay(data, 29)     # C's cutoff: C is the current call, on the stack
+>>> c = next(i for i, n in enumerate(data["layout"]["nodes"]) if n["path"] == "1")
+>>> state["nodes"][c]
+['a', '', ['α=3', 'β=+∞', 'v=2'], 3, '']
+>>> state["stack"], state["line"]
+([['MAX-VALUE(A)', '3', '+∞', '3'], ['MIN-VALUE(C)', '3', '+∞', '2']], 19)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from abteach.games.trees import Path, path_str
+from abteach.search.events import fmt
+from abteach.trace.frames import Frame, Trace
+from abteach.trace.narrate import minus_signs
+from abteach.trace.protocol import Status
+from abteach.views.layout import tidy_layout
+from abteach.views.options import check_trace
+from abteach.views.scene import Scene, check_max_depth, trace_scene
+from abteach.views.styles import Style, below_note, frame_scene_styles, principal_variation
+
+#: Flags of a node's state: the node the step is about, a call on the stack, a node of the best play.
+CURRENT: Final = 1
+ON_STACK: Final = 2
+ON_PV: Final = 4
+
+_STATUS: Final = {Status.UNVISITED: "u", Status.ACTIVE: "a", Status.DONE: "d", Status.PRUNED: "p"}
+
+#: What a step says beside its nodes; a later step gives each only when it changed.
+STEP_KEYS: Final = ("line", "stack", "sentence", "best", "pass")
+
+NodeData = list[Any] | None
+
+
+def node_state(style: Style | None) -> NodeData:
+    """A node's state in the data, from the :class:`Style` the drawing draws it with (``None``: not drawn).
+
+    >>> import abteach as ab
+    >>> from abteach.views.styles import node_styles
+    >>> node_state(node_styles(ab.alphabeta(ab.examples.FIG_5_2).trace, 29)[(1, 1)])
+    ['p', '4', [], 0, 'v=2 ≤ α=3']
+    """
+    if style is None or style.status is None:
+        return None
+    flags = (CURRENT if style.current else 0) | (ON_STACK if style.on_stack else 0) | (ON_PV if style.on_pv else 0)
+    lines = style.annotation.split("\n") if style.annotation else []
+    return [_STATUS[style.status], style.inside, lines, flags, style.pruned_by]
+
+
+def _number(x: float | None) -> str:
+    return minus_signs(fmt(x)) if x is not None else ""
+
+
+def _stack(trace: Trace, frame: Frame) -> list[list[str]]:
+    """The call stack, outermost call first, each call named as its algorithm names a call frame."""
+    windowed = trace.algorithm.windowed
+    out = []
+    for path in frame.stack:
+        s = frame.node(path)
+        call = trace.algorithm.frame_name(s.player, trace.name(path))
+        out.append([call, *([_number(s.alpha), _number(s.beta)] if windowed else ["", ""]), _number(s.v)])
+    return out
+
+
+def _line(trace: Trace, frame: Frame) -> int | None:
+    return trace.listing.number(frame.line) if frame.line in trace.listing else None
+
+
+def step_state(trace: Trace, step: int, scene: Scene | None = None) -> dict[str, Any]:
+    """Everything step ``step`` shows, worked out directly from its frame (not replayed).
+
+    ``nodes`` is one state per node of the layout, in its order.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> step_state(tr, 55)["best"]
+    'a1 → b1'
+    """
+    check_trace(trace, "step_state")
+    scene = trace_scene(trace, None) if scene is None else scene
+    frame = trace.frame(step)
+    styles = frame_scene_styles(trace, frame, scene)
+    pv = principal_variation(frame)
+    return {
+        "nodes": [node_state(styles.get(p)) for p in scene.paths],
+        "line": _line(trace, frame),
+        "stack": _stack(trace, frame),
+        "sentence": frame.explanation,
+        "best": " → ".join(trace.move_name(p) for p in pv),
+        "pass": frame.pass_label,
+    }
+
+
+def _players(trace: Trace, paths: list[Path]) -> dict[Path, str]:
+    """Who is to move at each node: the tree's own player, else the first player the search's states record."""
+    if trace.tree is not None:
+        return {p: trace.tree.nodes[p].player for p in paths}
+    found: dict[Path, str] = {}
+    wanted = set(paths)
+    for frame in trace.frames():
+        for p, s in frame.nodes.items():
+            if s.player and p in wanted and p not in found:
+                found[p] = s.player
+    return {p: found.get(p, "") for p in paths}
+
+
+def _layout(trace: Trace, scene: Scene, first: dict[Path, Style]) -> dict[str, Any]:
+    """The nodes laid out once: where they are, what they are and what they are called."""
+    paths = list(scene.paths)
+    pos = tidy_layout(paths)
+    index = {p: i for i, p in enumerate(paths)}
+    players = _players(trace, paths)
+    nodes = []
+    for p in paths:
+        s = first[p]
+        nodes.append({"path": path_str(p) if p else "", "parent": index[p[:-1]] if p else -1,
+                      "x": pos[p][0], "y": pos[p][1], "kind": s.kind, "player": players[p], "name": s.name,
+                      "move": s.move, "below": below_note(s.hidden)})
+    return {"nodes": nodes, "depth": max(len(p) for p in paths), "width": max(x for x, _ in pos.values())}
+
+
+def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -> dict[str, Any]:
+    """The layout once and each step's changes: what a page needs to draw every frame of ``trace``.
+
+    Parameters
+    ----------
+    trace : Trace
+    max_depth : int, optional
+        As for :func:`abteach.views.draw.draw_frame`: draw only this deep.
+    title : str
+        What the page calls the search (``'alpha-beta'``); by default its algorithm's label.
+
+    Returns
+    -------
+    dict
+        JSON-able; see the module's description.  :func:`replay` rebuilds any step.
+
+    Raises
+    ------
+    TypeError
+        ``trace`` is not a Trace.
+    ValueError
+        A bad ``max_depth``.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> data = frame_data(ab.minimax(ab.examples.FIG_5_2).trace)
+    >>> data["listing"]["lines"][0][0], data["steps"][1]["nodes"]
+    (1, {'0': ['a', '', [], 3, '']})
+    """
+    check_trace(trace, "frame_data")
+    check_max_depth(max_depth)
+    if not isinstance(title, str):
+        raise TypeError(f"title must be a str, not {title!r}")
+    scene = trace_scene(trace, max_depth)
+    paths = list(scene.paths)
+    # Each node's look is fixed by its first drawn style; a node a game reaches later is drawn from then on.
+    first: dict[Path, Style] = {}
+    steps: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None
+    for frame in trace.frames():
+        styles = frame_scene_styles(trace, frame, scene)
+        for p, s in styles.items():
+            first.setdefault(p, s)
+        pv = principal_variation(frame)
+        now = {"nodes": [node_state(styles.get(p)) for p in paths], "line": _line(trace, frame),
+               "stack": _stack(trace, frame), "sentence": frame.explanation,
+               "best": " → ".join(trace.move_name(p) for p in pv), "pass": frame.pass_label}
+        steps.append(_delta(before, now))
+        before = now
+    for p in paths:  # a node a search never reaches is still laid out, as the drawing makes room for it
+        if p not in first:
+            first[p] = _ghost(p, scene)
+    return {
+        "title": title or trace.algorithm.label,
+        "layout": _layout(trace, scene, first),
+        "listing": {"title": trace.listing.title,
+                    "lines": [[k, text] for k, (_, text) in enumerate(trace.listing.lines, start=1)]},
+        "windowed": trace.algorithm.windowed,
+        "steps": steps,
+    }
+
+
+def _ghost(p: Path, scene: Scene) -> Style:
+    kind = "leaf" if p in scene.leaves else "max"
+    return Style(p, kind, Status.UNVISITED, "s" if kind == "leaf" else "^", "", "", ":", 1.0, "", "", "", "", "",
+                 "", "", ":", 1.0, hidden=scene.hidden.get(p, 0))
+
+
+def _delta(before: dict[str, Any] | None, now: dict[str, Any]) -> dict[str, Any]:
+    """What ``now`` changes from ``before``: every node and key at step 0, later only the changes."""
+    if before is None:
+        return {"nodes": {str(i): s for i, s in enumerate(now["nodes"])},
+                **{k: now[k] for k in STEP_KEYS}}
+    out: dict[str, Any] = {"nodes": {str(i): s for i, (a, s) in enumerate(zip(before["nodes"], now["nodes"]))
+                                     if a != s}}
+    out.update({k: now[k] for k in STEP_KEYS if now[k] != before[k]})
+    return out
+
+
+def replay(data: dict[str, Any], step: int) -> dict[str, Any]:
+    """Step ``step`` of ``data`` rebuilt from its changes, as the page's script rebuilds it.
+
+    Raises
+    ------
+    IndexError
+        A step outside the data's.
+    """
+    steps = data["steps"]
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(steps):
+        raise IndexError(f"step must be a whole number from 0 to {len(steps) - 1}, not {step!r}")
+    nodes: list[NodeData] = [None] * len(data["layout"]["nodes"])
+    state: dict[str, Any] = {}
+    for delta in steps[:step + 1]:
+        for i, s in delta["nodes"].items():
+            nodes[int(i)] = s
+        state.update({k: delta[k] for k in STEP_KEYS if k in delta})
+    return {"nodes": nodes, **state}
+
+
+def data_json(data: dict[str, Any]) -> str:
+    """``data`` as compact JSON text, as a page carries it.
+
+    >>> import abteach as ab
+    >>> data = frame_data(ab.minimax(ab.tree([1, 2])).trace)
+    >>> json.loads(data_json(data)) == data, "v=−∞" in data_json(data)  # text as it reads, not \\u escapes
+    (True, True)
+    """
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+__all__ = ["frame_data", "replay", "step_state", "node_state", "data_json", "CURRENT", "ON_STACK", "ON_PV",
+           "STEP_KEYS"]

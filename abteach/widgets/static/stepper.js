@@ -1,0 +1,432 @@
+// abteach's browser stepper: draws a search's frames (abteach.views.frame_data) as inline SVG with real
+// text, and steps through them in the page, with no message to a kernel.  A plain ES module, no build step:
+// anywidget runs its default export; `mount(el, data)` draws the same thing anywhere else.
+
+const STATUS_WORD = { u: "not yet visited", a: "being searched", d: "done", p: "pruned" };
+const CURRENT = 1, ON_STACK = 2, ON_PV = 4;
+// Keys the stepper takes for itself, so JupyterLab's command-mode shortcuts never see them.
+const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End", " ", "Spacebar"]);
+const TREE_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+const SVG = "http://www.w3.org/2000/svg";
+
+// Colours: the theme's own text and background (JupyterLab's --jp-* variables, with light fallbacks), and
+// the Okabe-Ito hues, each at least 3:1 against both a light and a dark background.
+const CSS = `
+.abs-root { --abs-ink: var(--jp-content-font-color1, #1a1a1a); --abs-bg: var(--jp-layout-color0, #ffffff);
+  --abs-muted: var(--jp-content-font-color2, #4d4d4d); --abs-panel: var(--jp-layout-color2, #eeeeee);
+  --abs-blue: #0072b2; --abs-green: #009e73; --abs-red: #d55e00; --abs-orange: #e69f00;
+  color: var(--abs-ink); background: var(--abs-bg); font-family: var(--jp-ui-font-family, sans-serif);
+  font-size: 14px; line-height: 1.35; max-width: 100%; box-sizing: border-box; padding: 4px; }
+body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
+.abs-root:focus-visible, .abs-root button:focus-visible, .abs-root input:focus-visible {
+  outline: 2px solid var(--abs-blue); outline-offset: 1px; }
+.abs-controls { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; }
+.abs-controls button { font: inherit; color: var(--abs-ink); background: var(--abs-panel);
+  border: 1px solid var(--abs-muted); border-radius: 3px; padding: 2px 8px; cursor: pointer; min-height: 28px; }
+.abs-controls input[type=range] { flex: 1 1 160px; min-width: 120px; accent-color: var(--abs-blue); }
+.abs-count { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: 15px; }
+.abs-best { font-weight: bold; }
+.abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
+.abs-tree { flex: 1 1 420px; min-width: min(100%, 320px); max-width: 100%; overflow-x: auto; overflow-y: hidden; }
+.abs-tree svg { display: block; }
+.abs-side { flex: 0 1 auto; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
+  font-size: 13px; }
+.abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; margin: 0 0 2px 0; }
+.abs-listing ol { list-style: none; margin: 0; padding: 0; }
+.abs-listing li { white-space: pre-wrap; padding: 0 4px; border: 2px solid transparent; }
+.abs-listing li .abs-mark { display: inline-block; width: 1.3em; }
+.abs-listing li.abs-running { font-weight: bold; background: var(--abs-panel); border-color: var(--abs-ink); }
+.abs-stack table { border-collapse: collapse; margin-top: 6px; }
+.abs-stack th, .abs-stack td { padding: 1px 8px; text-align: left; border-bottom: 1px solid var(--abs-muted); }
+.abs-tree text { fill: var(--abs-ink); font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px;
+  paint-order: stroke; stroke: var(--abs-bg); stroke-width: 4px; stroke-linejoin: round; }
+.abs-tree text.abs-name { font-weight: bold; }
+.abs-tree text.abs-small { font-size: 13px; }
+.abs-edge { stroke: var(--abs-ink); stroke-width: 1.2; fill: none; }
+.abs-edge.s-u { stroke: var(--abs-muted); stroke-dasharray: 2 3; }
+.abs-edge.s-a { stroke: var(--abs-blue); stroke-width: 3.5; }
+.abs-edge.s-p { stroke: var(--abs-red); stroke-dasharray: 6 4; stroke-width: 1.5; }
+.abs-edge.pv { stroke: var(--abs-green); stroke-width: 5; }
+.abs-glyph { fill: var(--abs-bg); stroke: var(--abs-ink); stroke-width: 1.3; }
+.s-u > .abs-glyph { stroke: var(--abs-muted); stroke-dasharray: 2 3; }
+.s-a > .abs-glyph { fill: var(--abs-orange); stroke: var(--abs-blue); stroke-width: 3; }
+.s-p > .abs-glyph { fill: url(#abs-hatch); stroke: var(--abs-red); stroke-dasharray: 5 3; }
+.pv > .abs-glyph { stroke: var(--abs-green); stroke-width: 3.2; }
+.s-u text { fill: var(--abs-muted); }
+.abs-ring { fill: none; stroke: var(--abs-blue); stroke-width: 3; visibility: hidden; }
+.cur > .abs-ring { visibility: visible; }
+.abs-focus { fill: none; stroke: var(--abs-ink); stroke-width: 2; stroke-dasharray: 3 2; visibility: hidden; }
+g[role=treeitem] { outline: none; }
+g[role=treeitem]:focus > .abs-focus { visibility: visible; }
+.abs-hide { display: none; }
+.abs-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+function h(tag, attrs = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+function s(tag, attrs = {}, text = "") {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text) e.textContent = text;
+  return e;
+}
+
+// Every step's full state, rebuilt from the changes the data carries (as abteach.views.frame_data.replay does).
+export function replayAll(data) {
+  const n = data.layout.nodes.length;
+  const out = [];
+  let nodes = new Array(n).fill(null);
+  let rest = {};
+  for (const delta of data.steps) {
+    nodes = nodes.slice();
+    for (const [i, st] of Object.entries(delta.nodes)) nodes[Number(i)] = st;
+    rest = { ...rest };
+    for (const k of ["line", "stack", "sentence", "best", "pass"]) if (k in delta) rest[k] = delta[k];
+    out.push({ nodes, ...rest });
+  }
+  return out;
+}
+
+function geometry(data) {
+  const nodes = data.layout.nodes;
+  let name = 1, ann = 4;
+  for (const nd of nodes) if (nd.kind !== "leaf") name = Math.max(name, nd.name.length);
+  for (const st of data.steps) {
+    for (const v of Object.values(st.nodes)) if (v) for (const l of v[2]) ann = Math.max(ann, l.length);
+  }
+  const ch = 8.2;  // px per character at 14 px, generous
+  const slot = Math.max(52, Math.min(160, (name + ann) * ch / 2 + 34));
+  const xs = nodes.map(nd => nd.x);
+  const minX = Math.min(...xs), maxX = Math.max(...xs);
+  const left = 24 + name * ch + 20, right = 24 + ann * ch;
+  const level = 96, top = 34, bottom = 110;
+  return { slot, level, minX, left, top,
+    width: Math.ceil((maxX - minX) * slot + left + right),
+    height: Math.ceil(data.layout.depth * level + top + bottom),
+    px: nd => left + (nd.x - minX) * slot, py: nd => top - nd.y * level };
+}
+
+function glyph(kind) {
+  if (kind === "leaf") return s("rect", { class: "abs-glyph", x: -15, y: -15, width: 30, height: 30 });
+  const d = kind === "max" ? "M0,-19 L20,15 L-20,15 Z" : "M0,19 L20,-15 L-20,-15 Z";
+  return s("path", { class: "abs-glyph", d });
+}
+
+function accessibleName(nd, st, data) {
+  const who = nd.name || (nd.move ? `after ${nd.move}` : "the root");
+  const what = nd.kind === "leaf" ? "leaf" : `${nd.player || nd.kind.toUpperCase()} node`;
+  const parts = [`${who}, ${what}`];
+  if (nd.kind === "leaf" || st[1]) parts.push(`value ${st[1]}`);
+  for (const l of st[2]) parts.push(l.replace("=", " "));
+  parts.push(STATUS_WORD[st[0]]);
+  if (st[3] & CURRENT) parts.push("the node this step is about");
+  if (st[4]) parts.push(`pruned by ${st[4]}`);
+  if (st[3] & ON_PV) parts.push("on the best play");
+  return parts.join(", ");
+}
+
+export function mount(el, data, options = {}) {
+  const states = replayAll(data);
+  const last = states.length - 1;
+  const layout = data.layout.nodes;
+  const kids = layout.map(() => []);
+  layout.forEach((nd, i) => { if (nd.parent >= 0) kids[nd.parent].push(i); });
+  const depth = layout.map(() => 0);
+  layout.forEach((nd, i) => { if (nd.parent >= 0) depth[i] = depth[nd.parent] + 1; });
+  let step = Math.min(Math.max(options.step ?? 0, 0), last);
+  let timer = null;
+
+  el.replaceChildren();
+  const root = h("div", { class: "abs-root", role: "group", tabindex: "0",
+    "aria-label": `Step through ${data.title}: arrow keys, Home, End and Space step`,
+    "data-lm-suppress-shortcuts": "true" });
+  root.append(h("style", {}, CSS));
+
+  // Controls.
+  const bar = h("div", { class: "abs-controls" });
+  const button = (label, text, act) => {
+    const b = h("button", { type: "button", "aria-label": label }, text);
+    b.addEventListener("click", act);
+    bar.append(b);
+    return b;
+  };
+  button("First step", "⏮ First", () => go(0));
+  button("Back one step", "◀ Back", () => go(step - 1));
+  const play = button("Play", "▶ Play", () => toggle());
+  button("Forward one step", "Forward ▶", () => go(step + 1));
+  button("Last step", "Last ⏭", () => go(last));
+  const slider = h("input", { type: "range", min: "0", max: String(last), step: "1", value: String(step),
+    "aria-label": "Step" });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  bar.append(slider);
+  const count = h("span", { class: "abs-count" });
+  bar.append(count);
+  root.append(bar);
+
+  const sentence = h("div", { class: "abs-sentence", "aria-live": "polite" });
+  root.append(sentence);
+
+  // The tree.
+  const body = h("div", { class: "abs-body" });
+  const box = h("div", { class: "abs-tree" });
+  const g = geometry(data);
+  const svg = s("svg", { width: g.width, height: g.height, viewBox: `0 0 ${g.width} ${g.height}`,
+    role: "tree", "aria-label": `The search tree of ${data.title}` });
+  const defs = s("defs");
+  const pat = s("pattern", { id: "abs-hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(45)" });
+  pat.append(s("rect", { width: 6, height: 6, style: "fill: var(--abs-bg)" }));
+  pat.append(s("line", { x1: 0, y1: 0, x2: 0, y2: 6, style: "stroke: var(--abs-red); stroke-width: 1.5" }));
+  defs.append(pat);
+  svg.append(defs);
+  const edges = s("g", { "aria-hidden": "true" });
+  const notes = s("g", { "aria-hidden": "true" });
+  svg.append(edges);
+  const items = [];
+  const parts = layout.map((nd, i) => {
+    const x = g.px(nd), y = g.py(nd);
+    const part = {};
+    if (nd.parent >= 0) {
+      const p = layout[nd.parent];
+      const x0 = g.px(p), y0 = g.py(p) + 16, y1 = y - 16;
+      part.edge = s("line", { class: "abs-edge", x1: x0, y1: y0, x2: x, y2: y1 });
+      edges.append(part.edge);
+      if (nd.move) {
+        const f = 0.45;  // as far down the edge as the printed drawing puts it
+        part.move = s("text", { class: "abs-small", x: x0 + f * (x - x0), y: y0 + f * (y1 - y0),
+          "text-anchor": "middle", "dominant-baseline": "middle", "aria-hidden": "true" }, nd.move);
+        edges.append(part.move);
+      }
+    }
+    const item = s("g", { role: "treeitem", tabindex: "-1", "aria-level": depth[i] + 1,
+      "aria-setsize": nd.parent >= 0 ? kids[nd.parent].length : 1,
+      "aria-posinset": nd.parent >= 0 ? kids[nd.parent].indexOf(i) + 1 : 1,
+      transform: `translate(${x},${y})`, "data-path": nd.path });
+    item.append(s("circle", { class: "abs-ring", r: nd.kind === "leaf" ? 25 : 29 }));
+    item.append(glyph(nd.kind));
+    item.append(s("rect", { class: "abs-focus", x: -32, y: -32, width: 64, height: 64, rx: 4 }));
+    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central",
+      y: nd.kind === "max" ? 5 : nd.kind === "min" ? -5 : 0 });
+    item.append(inside);
+    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end",
+      "dominant-baseline": "central" }, nd.name));
+    const ann = s("text", { class: "abs-small", x: 27 });
+    item.append(ann);
+    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle" }, nd.below));
+    svg.append(item);
+    items.push(item);
+    Object.assign(part, { item, inside, ann, x, y });
+    return part;
+  });
+  svg.append(notes);
+  box.append(svg);
+  body.append(box);
+
+  // The pseudocode and the call stack.
+  const side = h("div", { class: "abs-side" });
+  const listing = h("div", { class: "abs-listing" });
+  listing.append(h("h3", {}, data.listing.title));
+  const ol = h("ol");
+  const lines = data.listing.lines.map(([k, text]) => {
+    const li = h("li", { "data-line": String(k) });
+    li.append(h("span", { class: "abs-mark", "aria-hidden": "true" }, ""));
+    li.append(document.createTextNode(`${String(k).padStart(2)}  ${text}`));
+    ol.append(li);
+    return li;
+  });
+  listing.append(ol);
+  side.append(listing);
+  const stack = h("div", { class: "abs-stack" });
+  side.append(stack);
+  body.append(side);
+  root.append(body);
+  el.append(root);
+
+  let focusIndex = 0;
+  let shownLine = null;
+
+  function draw() {
+    const st = states[step];
+    root.dataset.step = String(step);
+    slider.value = String(step);
+    slider.setAttribute("aria-valuetext", `Step ${step} of ${last}`);
+    count.textContent = `Step ${step} of ${last}`;
+    sentence.replaceChildren(h("b", {}, `Step ${step}. `), document.createTextNode(st.sentence));
+    if (st.best) sentence.append(" ", h("span", { class: "abs-best" }, `Best play: ${st.best}.`));
+    const groups = new Map();
+    st.nodes.forEach((v, i) => {
+      const part = parts[i], nd = layout[i];
+      if (!v) {
+        part.item.classList.add("abs-hide");
+        part.item.setAttribute("aria-hidden", "true");
+        if (part.edge) part.edge.classList.add("abs-hide");
+        if (part.move) part.move.classList.add("abs-hide");
+        return;
+      }
+      part.item.classList.remove("abs-hide");
+      part.item.removeAttribute("aria-hidden");
+      const cls = ["s-" + v[0]];
+      if (v[3] & CURRENT) cls.push("cur");
+      if (v[3] & ON_PV) cls.push("pv");
+      part.item.setAttribute("class", cls.join(" "));
+      part.inside.textContent = v[1];
+      part.ann.replaceChildren(...v[2].map((l, k) => s("tspan", { x: 27,
+        dy: k === 0 ? `${-(v[2].length - 1) * 0.55 + 0.35}em` : "1.1em" }, l)));
+      part.item.setAttribute("aria-label", accessibleName(nd, v, data));
+      if (part.edge) {
+        part.edge.setAttribute("class", `abs-edge s-${v[0]}${v[3] & ON_PV ? " pv" : ""}`);
+        part.edge.classList.remove("abs-hide");
+        if (part.move) part.move.classList.remove("abs-hide");
+      }
+      if (v[4]) {
+        const key = `${nd.parent}|${v[4]}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(i);
+      }
+    });
+    drawNotes(groups);
+    if (shownLine !== null) {
+      lines[shownLine - 1].classList.remove("abs-running");
+      lines[shownLine - 1].firstChild.textContent = "";
+      lines[shownLine - 1].removeAttribute("aria-current");
+    }
+    shownLine = st.line;
+    if (shownLine !== null && shownLine !== undefined) {
+      const li = lines[shownLine - 1];
+      li.classList.add("abs-running");
+      li.firstChild.textContent = "▶";
+      li.setAttribute("aria-current", "step");
+    }
+    drawStack(st.stack);
+    follow(st);
+  }
+
+  function subtree(i) {
+    const out = [i];
+    for (let k = 0; k < out.length; k++) out.push(...kids[out[k]]);
+    return out;
+  }
+
+  function drawNotes(groups) {
+    notes.replaceChildren();
+    const rows = new Map();
+    for (const [key, members] of groups) {
+      const all = members.flatMap(subtree);
+      const xs = all.map(i => parts[i].x), ys = all.map(i => parts[i].y);
+      const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = Math.max(...ys) + 30;
+      const why = key.slice(key.indexOf("|") + 1);
+      const w = (why.length + 1) * 7.6;
+      let row = 0;
+      while ((rows.get(`${y}|${row}`) ?? -Infinity) + 6 > x - w / 2) row++;
+      rows.set(`${y}|${row}`, x + w / 2);
+      const t = s("text", { class: "abs-small", x, y: y + row * 34, "text-anchor": "middle" });
+      t.append(s("tspan", { x, dy: "0.9em" }, "pruned:"), s("tspan", { x, dy: "1.1em" }, why));
+      notes.append(t);
+    }
+  }
+
+  function drawStack(calls) {
+    const table = h("table");
+    table.append(h("caption", { class: "abs-sr" }, "The call stack, innermost call first"));
+    const head = h("tr");
+    for (const c of (data.windowed ? ["call", "α", "β", "v"] : ["call", "v"])) head.append(h("th", { scope: "col" }, c));
+    table.append(head);
+    for (const call of [...calls].reverse()) {
+      const tr = h("tr");
+      const cells = data.windowed ? call : [call[0], call[3]];
+      for (const c of cells) tr.append(h("td", {}, c));
+      table.append(tr);
+    }
+    stack.replaceChildren(h("h3", {}, calls.length ? "Call stack" : "Call stack: empty"));
+    if (calls.length) stack.append(table);
+  }
+
+  // Keep the node the step is about in view, without moving the page.
+  function follow(st) {
+    const i = st.nodes.findIndex(v => v && (v[3] & CURRENT));
+    if (i < 0) return;
+    const x = parts[i].x;
+    if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+    }
+  }
+
+  function go(k) {
+    const next = Math.min(Math.max(k, 0), last);
+    if (next === step) return;
+    step = next;
+    draw();
+    if (step === last) stop();
+  }
+
+  function stop() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.textContent = "▶ Play";
+    play.setAttribute("aria-label", "Play");
+  }
+
+  function toggle() {
+    if (timer !== null) return stop();
+    if (step === last) go(0);
+    timer = setInterval(() => go(step + 1), options.interval ?? 800);
+    play.textContent = "⏸ Pause";
+    play.setAttribute("aria-label", "Pause");
+  }
+
+  function visible(i) { return states[step].nodes[i] !== null; }
+
+  function focusNode(i) {
+    items[focusIndex].setAttribute("tabindex", "-1");
+    focusIndex = i;
+    items[i].setAttribute("tabindex", "0");
+    items[i].focus();
+  }
+
+  function treeKey(key) {
+    const order = layout.map((_, i) => i).filter(visible);
+    const at = order.indexOf(focusIndex);
+    const kid = kids[focusIndex].find(visible);
+    const target = {
+      ArrowDown: order[Math.min(at + 1, order.length - 1)], ArrowUp: order[Math.max(at - 1, 0)],
+      ArrowRight: kid ?? focusIndex, ArrowLeft: layout[focusIndex].parent >= 0 ? layout[focusIndex].parent : focusIndex,
+      Home: order[0], End: order[order.length - 1],
+    }[key];
+    if (target !== undefined) focusNode(target);
+  }
+
+  root.addEventListener("keydown", event => {
+    const inTree = svg.contains(event.target);
+    if (inTree ? !TREE_KEYS.has(event.key) : !STEP_KEYS.has(event.key)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof HTMLButtonElement && event.key === " ") return;  // a button's own Space
+    // Ours alone: JupyterLab binds ArrowRight and friends in command mode, and would take the key and the focus.
+    event.stopPropagation();
+    event.preventDefault();
+    if (inTree) return treeKey(event.key);
+    if (event.key === "ArrowRight") go(step + 1);
+    else if (event.key === "ArrowLeft") go(step - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(last);
+    else toggle();
+  });
+  // Tab into the tree lands on the root (or the node last focused).
+  items[0].setAttribute("tabindex", "0");
+
+  draw();
+  return { go, get step() { return step; }, destroy: () => { stop(); el.replaceChildren(); } };
+}
+
+// anywidget's entry point: the data and the first step come from the widget's model, once.
+export default {
+  render({ model, el }) {
+    const view = mount(el, model.get("data"), { step: model.get("step"), interval: model.get("interval") });
+    return () => view.destroy();
+  },
+};
