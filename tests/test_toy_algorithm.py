@@ -28,6 +28,7 @@ from abteach.trace.frames import Replay
 from abteach.trace.narrate import WINDOWED as WINDOWED_SENTENCES, start
 from abteach.trace.protocol import Algorithm, NodeState, Telling
 from abteach.trace.windowed import WINDOWED
+from abteach.games.kinds import NodeKind, node_kinds, register_kind
 
 ROOT = Path(__file__).resolve().parent.parent
 HOPE = "hope"
@@ -58,7 +59,7 @@ def optimist(game: Any, state: Any = None, *, trace: bool = True) -> SearchResul
 
 def optimist_search(p: Problem, log: Tally) -> float:
     def value(state: Any) -> float:
-        log.call("opt.def", ab.MAX if log.ply % 2 == 0 else ab.MIN)
+        log.call("opt.def", p.kind(state))  # the node's kind, read, never guessed from its depth
         if p.is_cutoff(state, log.ply): return log.leaf("opt.terminal", p.utility(state))
         v = log.v("opt.init", -inf)
         for a in log.each(p.actions(state)):
@@ -160,3 +161,37 @@ def test_the_command_line_lists_and_runs_it(toy: Any, tmp_path: Path, capsys: py
     with pytest.raises(SystemExit) as refused:
         cli.main(["trace", str(tree), "--algorithm", "optimist", "--edition", "4"], out=io.StringIO())
     assert refused.value.code == 2 and "the optimist search has no editions" in capsys.readouterr().err
+
+
+# A new kind of node, from this file alone: a committee that settles on the median of its children.
+COMMITTEE = "COMMITTEE"
+
+
+@pytest.fixture(scope="module")
+def committee() -> NodeKind:
+    """The one registration of the kind; the register only grows."""
+    found = node_kinds().get(COMMITTEE)
+    return found if found is not None else register_kind(
+        NodeKind(COMMITTEE, "D", mover=False, acts="a committee settles on the median at {name}"))
+
+
+def test_no_module_of_the_package_names_the_new_kind() -> None:
+    named = [p for p in (ROOT / "abteach").rglob("*.py") if "committee" in p.read_text(encoding="utf-8").lower()]
+    assert named == []
+
+
+def test_a_new_node_kind_is_built_saved_searched_narrated_and_drawn(toy: Any, committee: NodeKind) -> None:
+    from abteach.views.styles import node_styles, tree_styles
+    t = ab.tree(NESTED, kinds={(1,): COMMITTEE})
+    assert t.node((1,)).kind == COMMITTEE
+    back = ab.tree_from_json(t.to_json())
+    assert back.node((1,)).kind == COMMITTEE and json.loads(t.to_json())["kinds"] == {"1": COMMITTEE}
+    assert tree_styles(t)[(1,)].marker == "D" and tree_styles(t)[(0,)].marker == "v"
+    r = toy(t)
+    enter_c = next(k for k in r.trace.steps("enter") if r.trace.events[k].node == (1,))
+    frame = r.trace.frame(enter_c)
+    assert frame.node((1,)).kind == COMMITTEE
+    assert frame.explanation == "OPTIMIST-VALUE(C) is called: a committee settles on the median at C."
+    assert node_styles(r.trace, enter_c)[(1,)].marker == "D"
+    with pytest.raises(ValueError, match="register_kind: the kind 'COMMITTEE' is already registered"):
+        register_kind(NodeKind(COMMITTEE, "o"))

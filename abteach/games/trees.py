@@ -522,14 +522,12 @@ class Tree:
         differs from the default, and every chance node's probabilities."""
         kinds: dict[Path, str] = {}
         probabilities: dict[Path, tuple[float, ...]] = {}
-        movers: dict[Path, Kind] = {}
+        movers: dict[Path, Kind] = {}  # whose turn it is below each node, as the builder reckons it
         for p, n in self.nodes.items():
+            default = movers[p[:-1]] if p else (n._player if is_mover(n._player) else MAX)
+            movers[p] = (MIN if n._player == MAX else MAX) if is_mover(n._player) else default
             if not p:
-                movers[p] = n._player if is_mover(n._player) else MAX
                 continue
-            parent = movers[p[:-1]]
-            default = MIN if parent == MAX else MAX
-            movers[p] = n._player if is_mover(n._player) else parent
             if n._children and n._player != default:
                 kinds[p] = n._player
             if isinstance(n, ChanceNode):
@@ -615,8 +613,9 @@ def tree(
         Names of the moves leading *into* each node, e.g. ``{(0,): 'a1'}``.
     kinds : mapping of path to str, optional
         The kind of an inner node (:mod:`abteach.games.kinds`), e.g. ``{(0,): 'CHANCE'}``.  A node not
-        given one is the other player of the nearest player above it (chance passes no turn), so a tree
-        given no kinds alternates MAX and MIN level by level.
+        given one is the player whose turn it is: the other of the player above it, or, below a chance
+        node, the same player as at the chance node (a chance root passes the turn to ``root``).  So a
+        tree given no kinds alternates MAX and MIN level by level.
     probabilities : mapping of path to list of numbers, optional
         A chance node's probabilities, one per child, e.g. ``{(0,): [0.9, 0.1]}``: finite, ≥ 0, summing to 1
         (exactly, if all are int or :class:`~fractions.Fraction`; else within 1e-9).  A node given
@@ -777,7 +776,7 @@ class _Builder:
         self.moves = moves
         self.kinds = kinds
         self.root = root
-        # Given kinds, each node's default is the other of the nearest player above it: kept by path.
+        # Given kinds: whose turn it is below each node, by path (a move passes the turn, chance does not).
         self.movers: dict[Path, Kind] = {}
         self.labelled = bool(names or moves or kinds)
         self.book = _BookNames(names)
@@ -785,13 +784,10 @@ class _Builder:
     def kind_of(self, path: Path, inner: bool) -> tuple[Kind, Sequence[float] | None]:
         """The kind of the node at ``path`` and its probabilities if given, where the tree names kinds."""
         given, probs = self.kinds.get(path, (None, None))
-        if not path:
-            mover: Kind = self.root
-            kind = given or self.root
-        else:
-            mover = self.movers[path[:-1]]
-            kind = given or (MIN if mover == MAX else MAX)
-        self.movers[path] = kind if is_mover(kind) else mover
+        default = self.movers[path[:-1]] if path else self.root
+        kind = given or default
+        # Whose turn it is below: the other player's after a move, the same player's after chance.
+        self.movers[path] = (MIN if kind == MAX else MAX) if is_mover(kind) else default
         if given is not None and has_outcomes(given) and not inner:
             raise ValueError(f"the leaf at path {path_str(path)} is given the kind {given}; "
                              "only an inner node has outcomes")
