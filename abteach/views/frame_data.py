@@ -28,7 +28,8 @@ The data is plain JSON:
     :data:`ON_STACK` and :data:`ON_PV`.  Beside the nodes a step gives, when
     it changed, ``line`` (the running line's number, or ``None``), ``stack``
     (the calls, outermost first, each ``[call, α, β, v]`` as the algorithm
-    names the call), ``sentence``, ``best`` (the best play, once done) and
+    names the call; a step gives how many calls it keeps and the calls above
+    them), ``sentence``, ``best`` (the best play, once done) and
     ``pass`` (the label of the pass over the tree).
 
 Examples
@@ -232,13 +233,25 @@ def _ghost(p: Path, scene: Scene) -> Style:
 
 
 def _delta(before: dict[str, Any] | None, now: dict[str, Any]) -> dict[str, Any]:
-    """What ``now`` changes from ``before``: every node and key at step 0, later only the changes."""
-    if before is None:
-        return {"nodes": {str(i): s for i, s in enumerate(now["nodes"])},
-                **{k: now[k] for k in STEP_KEYS}}
-    out: dict[str, Any] = {"nodes": {str(i): s for i, (a, s) in enumerate(zip(before["nodes"], now["nodes"]))
-                                     if a != s}}
-    out.update({k: now[k] for k in STEP_KEYS if now[k] != before[k]})
+    """What ``now`` changes from ``before``: every node and key at step 0, later only the changes.
+
+    The stack changes at its top: a step gives ``[kept, calls]``, the number of calls kept from the step
+    before and the calls above them.
+    """
+    old: dict[str, Any] = before or {"nodes": [None] * len(now["nodes"]), "stack": None}
+    out: dict[str, Any] = {"nodes": {str(i): s for i, (a, s) in enumerate(zip(old["nodes"], now["nodes"]))
+                                     if before is None or a != s}}
+    for k in STEP_KEYS:
+        if before is None or now[k] != before[k]:
+            out[k] = now[k]
+    if "stack" in out:
+        kept = 0
+        if before is not None:
+            for a, b in zip(before["stack"], now["stack"]):
+                if a != b:
+                    break
+                kept += 1
+        out["stack"] = [kept, now["stack"][kept:]]
     return out
 
 
@@ -258,7 +271,10 @@ def replay(data: dict[str, Any], step: int) -> dict[str, Any]:
     for delta in steps[:step + 1]:
         for i, s in delta["nodes"].items():
             nodes[int(i)] = s
-        state.update({k: delta[k] for k in STEP_KEYS if k in delta})
+        state.update({k: delta[k] for k in STEP_KEYS if k in delta and k != "stack"})
+        if "stack" in delta:
+            kept, calls = delta["stack"]
+            state["stack"] = state.get("stack", [])[:kept] + calls
     return {"nodes": nodes, **state}
 
 

@@ -87,7 +87,9 @@ export function replayAll(data) {
     nodes = nodes.slice();
     for (const [i, st] of Object.entries(delta.nodes)) nodes[Number(i)] = st;
     rest = { ...rest };
-    for (const k of ["line", "stack", "sentence", "best", "pass"]) if (k in delta) rest[k] = delta[k];
+    for (const k of ["line", "sentence", "best", "pass"]) if (k in delta) rest[k] = delta[k];
+    // The stack changes at its top: [calls kept from the step before, the calls above them].
+    if ("stack" in delta) rest.stack = (rest.stack || []).slice(0, delta.stack[0]).concat(delta.stack[1]);
     out.push({ nodes, ...rest });
   }
   return out;
@@ -114,6 +116,7 @@ function geometry(data) {
 
 function glyph(kind) {
   if (kind === "leaf") return s("rect", { class: "abs-glyph", x: -15, y: -15, width: 30, height: 30 });
+  if (kind !== "max" && kind !== "min") return s("circle", { class: "abs-glyph", r: 17 });  // a chance node
   const d = kind === "max" ? "M0,-19 L20,15 L-20,15 Z" : "M0,19 L20,-15 L-20,-15 Z";
   return s("path", { class: "abs-glyph", d });
 }
