@@ -46,6 +46,7 @@ RUNS: dict[str, list[Run]] = {
     "mtdf": [lambda g, s: ab.mtdf(g, s, first_guess=0)],
     "sss_star": [lambda g, s: ab.sss_star(g, s)],
     "mcts": [lambda g, s: ab.mcts(g, s, playouts=12)],
+    "expectiminimax": [lambda g, s: ab.expectiminimax(g, s)],
     "alphabeta_mistake": [lambda g, s, m=m: run_mistake(m, g, s) for m in MISTAKES],
     "negamax_memory_mistake": [lambda g, s, m=m: run_mistake(m, g, s) for m in TABLE_MISTAKES],
 }

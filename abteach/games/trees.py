@@ -16,7 +16,7 @@ from fractions import Fraction
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, cast
 
 from abteach.games.errors import shown
 from abteach.games.kinds import CHANCE, Kind, checked_probabilities, has_outcomes, is_mover, node_kind, uniform
@@ -592,7 +592,7 @@ def _check_leaf(value: Any, path: Path) -> None:
 def tree(
     nested: Any,
     *,
-    root: Player = MAX,
+    root: Kind = MAX,
     names: Mapping[Path, str] | None = None,
     moves: Mapping[Path, str] | None = None,
     kinds: Mapping[Path, str] | None = None,
@@ -835,7 +835,7 @@ class _Builder:
             node._value = None
             node._children = self._children(item, path, depth + 1)
             if isinstance(node, ChanceNode):
-                node._probs = (uniform(len(item)) if probs is None else
+                node._probs = (cast(tuple[float, ...], uniform(len(item))) if probs is None else
                                checked_probabilities(probs, len(item), f"the chance node at path {path_str(path)}"))
             return node
         if kind is int:
