@@ -8,6 +8,7 @@ exactly what they must not depend on.
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 
 import nbformat
@@ -183,3 +184,22 @@ def test_the_feedback_scan_finds_what_a_stock_page_fetches_from_a_cdn():
     from abteach.grading.autograde import outside_requests
     html, _ = HTMLExporter(template_name="classic").from_notebook_node(notebook("x = 1", "assert x"))
     assert any("mathjax" in url.lower() for url in outside_requests(html))
+
+
+@pytest.mark.sandbox
+def test_a_notebooks_code_checks_share_one_time_budget():
+    # Two checks of a search that sleeps on every tree: each check alone would be stopped at its own total, so a
+    # notebook of several would take several checks' time.  The notebook's budget stops the first and runs no second.
+    meta = {"grade": True, "solution": False, "locked": True, "points": 1, "schema_version": 3}
+    test = 'ab.grading.require(ab.grading.check_alphabeta(alpha_beta_search, seed="s"))'
+    nb = new_notebook(cells=[new_code_cell((SAMPLES / "slow_sleeper.py").read_text()),
+                             *(new_code_cell(test, metadata={"nbgrader": {**meta, "grade_id": f"t{k}"}})
+                               for k in (1, 2))])
+    started = time.monotonic()
+    graded = GradeFromSource(notebook_limit=4.0).preprocess(nb, {"nbgrader": {"student": "ada"}})[0]
+    took = time.monotonic() - started
+    first, second = (cell.outputs[0] for cell in graded.cells[1:])
+    assert first.output_type == second.output_type == "error"
+    assert "(timeout)" in "\n".join(first.traceback)
+    assert "Not run: the code checks before this one used up the 4 s" in "\n".join(second.traceback)
+    assert took < 4.0 + 6.0, took  # the budget, and the sandbox's start-up

@@ -45,6 +45,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -52,17 +53,20 @@ from typing import Any, Callable
 from nbconvert.preprocessors import Preprocessor
 from nbformat import NotebookNode
 from nbformat.v4 import new_output
-from traitlets import Bool, Unicode
+from traitlets import Bool, Float, Unicode
 
 from abteach.grading.checker import GradingFailed, check_alphabeta, require_minimax, require_pruned
 from abteach.grading.handwork import (literal_value, ordering_tree, require_fig55, require_order, require_ucb1,
                                       ucb1_situations)
-from abteach.grading.sandbox import ISOLATIONS
+from abteach.grading.sandbox import ISOLATIONS, TOTAL_LIMIT
 from abteach.grading.secret import hidden_seed
 from abteach.grading.source import Submission, cells_source
 from abteach.grading.tables import NAME as TABLE_NAME
 from abteach.grading.tables import check_table_search
 from abteach.grading.variants import student_tree
+
+#: Seconds all the code checks of one notebook may take together (``GradeFromSource.notebook_limit``).
+NOTEBOOK_LIMIT = 60.0
 
 #: The template nbgrader's feedback is written with: nbgrader's own, with no script from another site.
 FEEDBACK_TEMPLATE = "abteach_feedback"
@@ -193,14 +197,15 @@ def _literal(node: ast.expr) -> Any:
 # -- grading one test from the notebook's text --------------------------------------------------
 
 def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bwrap",
-          seed: str | None = None) -> tuple[bool, str]:
+          seed: str | None = None, total_limit: float | None = None) -> tuple[bool, str]:
     """Whether ``test`` passes on the code cells ``cells`` (those before the test, in order), and the feedback.
 
     Nothing of the student's kernel is used: the function is graded from its
     source in the sandbox, an answer from its literal text, and the tree is
     ``student``'s, the student nbgrader is grading.  A check of code that
     names no seed is run on ``seed``, the course's hidden seed (by default
-    :func:`~abteach.grading.secret.hidden_seed` of the current folder).
+    :func:`~abteach.grading.secret.hidden_seed` of the current folder), and
+    within ``total_limit`` seconds (the check's own default if None).
     """
     if test.kind in ("search", "table"):
         options = dict(test.options)
@@ -215,9 +220,9 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
             # The sandbox runs the function by its own name, whatever the notebook calls it.
             found = Submission(found.source + f"\n{TABLE_NAME} = {test.name}\n", TABLE_NAME, found.filename) \
                 if test.name != TABLE_NAME else found
-            report = check_table_search(found, isolation=isolation, **options)
+            report = check_table_search(found, isolation=isolation, total_limit=total_limit, **options)
         else:
-            report = check_alphabeta(found, isolation=isolation, **options)
+            report = check_alphabeta(found, isolation=isolation, total_limit=total_limit, **options)
         return report.passed, report.feedback
     given, problem = literal_answer(cells, test.name)
     if problem:
@@ -337,6 +342,9 @@ class GradeFromSource(Preprocessor):
 
     isolation = Unicode("bwrap", help="How to sandbox a submission: 'bwrap', or 'limits' where bubblewrap "
                                       "cannot run (the feedback then says so).").tag(config=True)
+    notebook_limit = Float(NOTEBOOK_LIMIT, help="Seconds all the code checks of one notebook may take together: "
+                                                "a notebook of several checks cannot take several checks' time "
+                                                "each.").tag(config=True)
     seed_folder = Unicode("", help="The folder whose .hidden-seed holds the course's hidden seed (made there on "
                                    "first use), unless ABTEACH_HIDDEN_SEED is set; by default nbgrader's "
                                    "CourseDirectory.root, else the current folder.").tag(config=True)
@@ -353,6 +361,7 @@ class GradeFromSource(Preprocessor):
         student = str(resources.get("nbgrader", {}).get("student", ""))
         before: list[str] = []
         seed: str | None = None
+        deadline = time.monotonic() + self.notebook_limit
         for k, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
                 continue
@@ -363,13 +372,25 @@ class GradeFromSource(Preprocessor):
                     if seed is None and any(t.kind in ("search", "table") and "seed" not in t.options
                                             for t in tests):
                         seed = self.hidden_seed()
-                    cell.outputs = _outputs([grade(t, before, student, self.isolation, seed) for t in tests])
+                    cell.outputs = _outputs([self._grade_in_time(t, before, student, seed, deadline)
+                                             for t in tests])
                 else:
                     self.log.warning("test cell %s calls no abteach require: it is graded in the student's kernel",
                                      cell.metadata["nbgrader"].get("grade_id"))
                 continue  # a test defines nothing the student's code may use
             before.append(cell.source)
         return nb, resources
+
+    def _grade_in_time(self, test: HiddenTest, before: list[str], student: str, seed: str | None,
+                       deadline: float) -> tuple[bool, str]:
+        """:func:`grade`, with a code check given what is left of the notebook's time, and none once it is gone."""
+        if test.kind not in ("search", "table"):
+            return grade(test, before, student, self.isolation, seed)
+        left = deadline - time.monotonic()
+        if left < 1:
+            return False, (f"Not run: the code checks before this one used up the {self.notebook_limit:g} s this "
+                           "notebook's checks may take together; make your search faster.\nDiagnosis: unknown (timeout)")
+        return grade(test, before, student, self.isolation, seed, total_limit=min(left, TOTAL_LIMIT))
 
 
 class WrapFeedback(Preprocessor):

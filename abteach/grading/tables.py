@@ -433,7 +433,7 @@ def behaviour(record: Record, right: Record) -> str | None:
 # -- the check ----------------------------------------------------------------------------
 
 def check_table_search(table_search: Any, *, seed: int | str = 0, time_limit: float = TIME_LIMIT,
-                       isolation: str = "bwrap") -> Report:
+                       isolation: str = "bwrap", total_limit: float | None = None) -> Report:
     """Grade a student's ``table_search(game, state, alpha, beta, table)``; never raises for the student's failure.
 
     Parameters
@@ -446,6 +446,8 @@ def check_table_search(table_search: Any, *, seed: int | str = 0, time_limit: fl
         Seconds allowed per tree.
     isolation : {'bwrap', 'limits'}
         As for :func:`~abteach.grading.checker.check_alphabeta`.
+    total_limit : float, optional
+        Seconds for all the trees together, as for :func:`~abteach.grading.checker.check_alphabeta`.
 
     Returns
     -------
@@ -479,7 +481,7 @@ def check_table_search(table_search: Any, *, seed: int | str = 0, time_limit: fl
     makers: list[Callable[[], GradingGame]] = [lambda g=g: g for g in games]  # type: ignore[misc]
     outcome = run_submission(code.source + SERVANT, makers, name=_SERVANT_NAME, filename=code.filename,
                              hidden=frozenset(k for k, name in enumerate(names) if name.startswith("seeded")),
-                             time_limit=time_limit, isolation=isolation)
+                             time_limit=time_limit, isolation=isolation, total_limit=total_limit)
     report = _report(outcome, [g.record() for g in games], trees, seed, time_limit, fail)
     return replace(report, feedback=f"{UNSANDBOXED}\n{report.feedback}") if isolation != "bwrap" else report
 
