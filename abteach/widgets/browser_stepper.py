@@ -43,7 +43,7 @@ from abteach.widgets.stepper import MAX_PICTURE_PIXELS, MAX_STEPS, SPEEDS
 ESM_PATH: Final = Path(__file__).with_name("static") / "stepper.js"
 
 
-class BrowserStepper(anywidget.AnyWidget):  # type: ignore[misc]
+class BrowserStepper(anywidget.AnyWidget):
     """Every frame of one search, drawn and stepped in the browser.
 
     Attributes

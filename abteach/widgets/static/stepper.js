@@ -28,7 +28,7 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: 15px; }
 .abs-best { font-weight: bold; }
 .abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
-.abs-tree { flex: 1 1 420px; min-width: min(100%, 320px); max-width: 100%; overflow-x: auto; overflow-y: hidden; }
+.abs-tree { flex: 0 1 auto; min-width: 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 .abs-tree svg { display: block; }
 .abs-side { flex: 0 1 auto; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
   font-size: 13px; }
@@ -159,11 +159,11 @@ export function mount(el, data, options = {}) {
     bar.append(b);
     return b;
   };
-  button("First step", "⏮ First", () => go(0));
+  button("First step", "|◀ First", () => go(0));
   button("Back one step", "◀ Back", () => go(step - 1));
   const play = button("Play", "▶ Play", () => toggle());
   button("Forward one step", "Forward ▶", () => go(step + 1));
-  button("Last step", "Last ⏭", () => go(last));
+  button("Last step", "Last ▶|", () => go(last));
   const slider = h("input", { type: "range", min: "0", max: String(last), step: "1", value: String(step),
     "aria-label": "Step" });
   slider.addEventListener("input", () => go(Number(slider.value)));
