@@ -947,23 +947,31 @@ def defined_names(source: str) -> frozenset[str]:
                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
 
 
+#: What an error on a hidden tree is told as, whatever it was: the same words for every error.
+HIDDEN_ERROR = ("Your search raised an exception on this hidden tree. What it was and where are not shown: the "
+                "hidden trees stay hidden, and a submission could spell one out in them. Run your search on trees "
+                "of your own (ab.random_tree) to find it.")
+
+
 def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
     """An exception the child reported, told from the grader's own copy of the source.
 
-    The child's word is taken for line numbers (checked against the source),
-    function names (only those the source defines) and the exception's type
-    (only a built-in one or a class of the source); the code shown is the
-    grader's copy.  The message is the child's own text: shown, cut short,
-    for a public game, never for a hidden one.
+    On a public game the child's word is taken for line numbers (checked
+    against the source), function names (only those the source defines) and
+    the exception's type; the code shown is the grader's copy, and the
+    message is the child's own text, cut short.  On a hidden game nothing of
+    it is told: every error reads :data:`HIDDEN_ERROR`.
     """
     if not isinstance(error, dict):
         raise _Broken("an error that is not described")
+    if hidden:
+        # Whatever the child reports (its type, the line, the function) it chose, and a choice can spell out
+        # what it saw of a hidden tree; so on a hidden tree every error reads the same.
+        return HIDDEN_ERROR
     lines = source.splitlines()
     own = defined_names(source)
     kind = str(error.get("type", ""))
-    # On a hidden game the name, too, could carry what the submission saw: only Python's own, fixed in advance
-    # (a class of the source would do no better: a source may define a thousand, and raise the one it likes).
-    known = kind in _BUILTIN_ERRORS or (not hidden and (kind in own or kind.isidentifier() and len(kind) <= REPR_LIMIT))
+    known = kind in _BUILTIN_ERRORS or kind in own or kind.isidentifier() and len(kind) <= REPR_LIMIT
     kind = kind if known else "an exception"
     frames = error.get("frames")
     frames = frames if isinstance(frames, list) else []
@@ -976,25 +984,13 @@ def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
         if not 1 <= number <= len(lines):
             continue
         where = where if where in own or where in _ANONYMOUS else "<code>"
-        if hidden and not lines[number - 1].strip():
-            continue
-        if hidden:
-            # The child says which line: a number or a name it chose could spell out a hidden tree, so only
-            # the student's own words are shown, one line of the grader's copy of their source.
-            shown.append(f"  In your code:\n    {lines[number - 1].strip()}")
-        else:
-            shown.append(f'  File "{filename}", line {number}, in {where}\n    {lines[number - 1].strip()}')
-    if hidden:
-        shown = shown[-1:]
+        shown.append(f'  File "{filename}", line {number}, in {where}\n    {lines[number - 1].strip()}')
     message = _printable(str(error.get("message", "")))
     message = message if len(message) <= ERROR_CHARS else message[:ERROR_CHARS - 3] + "..."
     if kind == "RecursionError":  # the frames are the same few lines over and over
         return ("RecursionError: maximum recursion depth exceeded: look for a recursion that never reaches a "
                 "terminal state")
-    if hidden:
-        detail = f"{kind} (its message is not shown: the hidden trees stay hidden)"
-    else:
-        detail = f"{kind}: {message}" if message else kind
+    detail = f"{kind}: {message}" if message else kind
     return "\n".join([*shown, detail, *_hint(kind, error.get("os") is True)])
 
 
