@@ -9,7 +9,7 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
    to take the grader down, or to replace it in the notebook's kernel
    (``samples/``), the 4th edition's, and three students' answers by hand
    on their own trees, one of them forged in the kernel; for lectures 03,
-   06 and 09 (Fig. 5.5's stages, the child order, UCB1) the same three
+   06 and 10 (Fig. 5.5's stages, the child order, UCB1) the same three
    students by hand, right, with a misconception, and forged; for lecture
    07 a table search right, with each flag bug, and one that uses the package
    (``samples/table-search/``);

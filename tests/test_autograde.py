@@ -117,7 +117,7 @@ def test_by_hand_answers_are_graded_on_the_student_nbgrader_names():
     assert grade(hidden_tests(test)[0], [computed], "ada")[0] is False
 
 
-# -- the exercises of lectures 03, 06, 07 and 09 -------------------------------------------------------
+# -- the exercises of lectures 03, 06, 07 and 10 -------------------------------------------------------
 
 def test_the_new_tests_are_read_with_their_literal_options_and_a_variable_is_refused():
     assert hidden_tests("ab.grading.require_fig55(algorithm_holds)") == [HiddenTest("fig55", "algorithm_holds")]

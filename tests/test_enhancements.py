@@ -1,4 +1,4 @@
-"""The measurement behind lecture 08: the trees, the counts, the on-demand correlated game, the plot."""
+"""The measurement behind lecture 09: the trees, the counts, the on-demand correlated game, the plot."""
 
 from __future__ import annotations
 

@@ -107,7 +107,7 @@ def test_no_kernel_level_replacement_of_the_grader_earns_a_mark(summary):
 
 
 TABLE_SAMPLES = ROOT / "course" / "samples" / "table-search"
-#: The test cell and its points of each exercise by hand of lectures 03, 06 and 09.
+#: The test cell and its points of each exercise by hand of lectures 03, 06 and 10.
 BY_HAND_CELLS = {"fig55-stages": ("test_algorithm_holds", 4), "order-the-children": ("test_child_order", 3),
                  "ucb1-by-hand": ("test_ucb1_picks", 2)}
 
@@ -148,7 +148,7 @@ def test_the_new_exercises_by_hand_score_the_right_answer_the_misconception_and_
 def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
     assert summary["leaks"] == []
     # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition,
-    # 3 × 3 by hand for lectures 03, 06 and 09, and the table searches.
+    # 3 × 3 by hand for lectures 03, 06 and 10, and the table searches.
     tables = len(list(TABLE_SAMPLES.glob("*.py")))
     # ... and the notebooks set aside as unreadable, graded as the blank release, whose feedback says why.
     assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables + len(summary["rejected"])

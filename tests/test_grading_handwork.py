@@ -1,4 +1,4 @@
-"""The graded exercises by hand of lectures 03, 06 and 09, and the table search of lecture 07.
+"""The graded exercises by hand of lectures 03, 06 and 10, and the table search of lecture 07.
 
 Expected answers are derived here independently of the grader: Fig. 5.5's
 stages from FACTS.md section 4 (the algorithm's windows and returns against
@@ -89,7 +89,7 @@ def test_a_best_first_order_passes_and_maxs_order_at_a_min_node_is_named_there()
         require_order(tree, {"D": ["d1", "d1", "d3"]})
 
 
-# -- lecture 09: UCB1 --------------------------------------------------------------------------------
+# -- lecture 10: UCB1 --------------------------------------------------------------------------------
 
 def by_formula(s: Situation) -> str:
     """UCB1's choice from its formula: unvisited first, else the highest U/N + √2·√(ln N_parent / N)."""

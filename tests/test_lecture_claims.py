@@ -263,7 +263,7 @@ def test_no_loss_in_50_games_bounds_the_loss_rate_at_7_1_percent_not_under_7():
     clopper_pearson_upper = 1 - 0.025 ** (1 / 50)  # exact: (1 − p)^50 = 0.025
     assert round(100 * clopper_pearson_upper, 1) == round(100 * wilson(0, 50)[1], 1) == 7.1
     assert round(100 * (1 - 0.05 ** (1 / 50)), 1) == 5.8  # the one-sided bound, which the lecture does not use
-    text = prose("09")
+    text = prose("10")
     assert "under 7 %" not in text
     assert text.count("(0–7.1 %") == 2
     # Every other range the paragraph quotes is Wilson's 95 % interval, in whole percent.
@@ -288,7 +288,7 @@ def shown(cell_source: str) -> ast.expr | None:
     return body[-1].value if body and isinstance(body[-1], ast.Expr) else None
 
 
-@pytest.mark.parametrize("prefix", ["01", "06", "08", "09"])
+@pytest.mark.parametrize("prefix", ["01", "06", "08", "09", "10"])
 def test_every_displayed_result_goes_through_the_package(prefix):
     """A cell shows an ``ab.*`` call (a table, a drawing, a widget) or a search's listing or passes, never a bare value."""
     for k, cell in enumerate(lecture(prefix).cells):
@@ -305,7 +305,7 @@ def test_no_lecture_shows_a_test_directive():
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         for k, cell in enumerate(nbformat.read(path, as_version=4).cells):
             assert "NBVAL" not in cell.source, (path.name, k)
-    (engine,) = [c for c in lecture("09").cells if 'engine="engine"' in c.source]
+    (engine,) = [c for c in lecture("10").cells if 'engine="engine"' in c.source]
     assert "nbval-ignore-output" in engine.metadata.get("tags", [])
 
 

@@ -11,7 +11,7 @@ draw what they measured, beside the laws of :mod:`abteach.lessons.complexity`:
 - :func:`law_table`: the same reading as numbers.
 - :func:`plot_orderings`: iterative deepening's ordering against random and
   perfect order, ordering cost included.
-- :func:`plot_enhancements`: leaves evaluated by every search of lecture 08
+- :func:`plot_enhancements`: leaves evaluated by every search of lecture 09
   on the same trees, beside the minimal tree and ``b**d``.
 
 Each plot returns an :class:`abteach.views.draw.Drawing`: a matplotlib Figure that

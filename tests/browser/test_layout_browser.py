@@ -433,7 +433,7 @@ def test_the_running_line_shows_with_the_tree(lab_server: LabServer, page: Page,
     assert not problems, "\n  ".join(problems)
 
 
-# Lecture 09's cell: an MCTS tree of tic-tac-toe boards is too wide to label, so the stepper shows an overview,
+# Lecture 10's cell: an MCTS tree of tic-tac-toe boards is too wide to label, so the stepper shows an overview,
 # which may shrink as far as it likes; it must still not be squeezed to a sliver by the pseudocode beside it.
 OVERVIEW = Case("projector-mcts-overview",
                 'ab.stepper(ab.mcts(ab.TicTacToe("X.. .O. ..."), playouts=30, seed=1), size="projector")',
@@ -479,7 +479,7 @@ def check_shares(m: dict, texts: list[dict], where: str) -> list[str]:
 
 def test_an_overview_stepper_fits_a_narrow_notebook(lab_server: LabServer, page: Page,
                                                     snapshot: Callable[[str], Path]) -> None:
-    """Lecture 09's MCTS stepper at 1024×768 and 1400×900 with the file browser open: picture and text both show.
+    """Lecture 10's MCTS stepper at 1024×768 and 1400×900 with the file browser open: picture and text both show.
 
     Its overview has no text to keep legible, so nothing stopped the pseudocode beside it from taking all but
     a few pixels; the listing must move below it instead, as every stepper's does when the two do not fit.

@@ -135,7 +135,7 @@ CUT_OFF = """
 @pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
 def test_connect_fours_thinking_is_never_cut_off(page: Page, lab_server: LabServer,
                                                  snapshot: Callable[[str], Path], width: int, height: int) -> None:
-    """Lecture 09's Connect Four, with the file browser open: the engine's thinking fits beside or below the board."""
+    """Lecture 10's Connect Four, with the file browser open: the engine's thinking fits beside or below the board."""
     page.set_viewport_size({"width": width, "height": height})
     code = 'import abteach as ab\nab.play(ab.ConnectFour(), engine="engine", budget=0.5)'
     stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)]), lab_server.root / "c4.ipynb")

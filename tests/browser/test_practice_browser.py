@@ -22,7 +22,7 @@ from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-LECTURE = ROOT / "notebooks" / "10-practice.ipynb"
+LECTURE = ROOT / "notebooks" / "11-practice.ipynb"
 SEED = 8  # the lecture's first widget: ab.practice(seed=8)
 
 
