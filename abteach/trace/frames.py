@@ -9,6 +9,9 @@ frames; they never run a search.
 The trace replays once, on first use, into a history of every node's states
 (a visit is a node in a pass), so a frame costs nothing to make and memory
 grows with the number of steps plus the number of nodes, not their product.
+A frame reads one node's state in time logarithmic in that node's changes;
+:meth:`Trace.walk` gives every step in order, each with only the nodes it
+changed, so a view of a whole search does work in proportion to its steps.
 
 Examples
 --------
@@ -25,6 +28,7 @@ import difflib
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
 from abteach.games.errors import shown
@@ -38,6 +42,17 @@ from abteach.trace.protocol import UNVISITED, Algorithm, NodeState, Status, Tell
 
 #: One node's states in one pass: the steps at which it changed, and what it held from each on.
 History = tuple[list[int], list[NodeState]]
+
+
+def _held(history: History, step: int) -> NodeState | None:
+    """What a node with ``history`` held after ``step``; ``None`` before its first change.
+
+    The one reading of a history: :attr:`Frame.nodes`, :meth:`Frame.node` and :meth:`Trace.walk` agree
+    because a frame reads every node through it, and the walk is held to the frames by a test.
+    """
+    steps, states = history
+    i = bisect_right(steps, step) - 1
+    return states[i] if i >= 0 else None
 
 
 class Replay:
@@ -99,6 +114,71 @@ class _History:
     labels: list[str]
     pass_at: list[int]          # pass index after each step (index 0 is step 0)
     top_at: list[Path | None]   # top of the call stack after each step
+
+
+class _Nodes(Mapping[Path, NodeState]):
+    """The nodes a frame's pass has reached by its step: looked up one at a time without making them all.
+
+    ``nodes.get(path)`` costs a search in that node's history alone; only iterating (or ``len``) makes
+    the whole mapping, once.  It keeps the history, not the frame, so a frame and its nodes make no cycle.
+    """
+
+    __slots__ = ("_pass", "_step", "_all")
+
+    def __init__(self, passes: dict[Path, History], step: int) -> None:
+        self._pass = passes
+        self._step = step
+        self._all: dict[Path, NodeState] | None = None
+
+    def __getitem__(self, path: Path) -> NodeState:
+        h = self._pass.get(path)
+        state = _held(h, self._step) if h is not None else None
+        if state is None:
+            raise KeyError(path)
+        return state
+
+    def __contains__(self, path: object) -> bool:
+        h = self._pass.get(path)  # type: ignore[call-overload]
+        return h is not None and _held(h, self._step) is not None
+
+    def _every(self) -> dict[Path, NodeState]:
+        if self._all is None:
+            k, out = self._step, {}
+            for path, h in self._pass.items():
+                state = _held(h, k)
+                if state is not None:
+                    out[path] = state
+            self._all = out
+        return self._all
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._every())
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+    def __repr__(self) -> str:
+        return repr(self._every())
+
+
+@dataclass(frozen=True)
+class Walked:
+    """One step of :meth:`Trace.walk`.
+
+    Attributes
+    ----------
+    frame : Frame
+    nodes : mapping of path to NodeState
+        What :attr:`Frame.nodes` holds at this step, read-only and kept up to date by the walk: it is valid
+        until the walk moves on (copy it with ``dict(walked.nodes)`` to keep it).
+    changed : frozenset of paths
+        The nodes whose own state this step changed: set, changed, or (when a new pass begins) gone.
+        At step 0, every node of ``nodes``.
+    """
+
+    frame: "Frame"
+    nodes: Mapping[Path, NodeState]
+    changed: frozenset[Path]
 
 
 class Frame:
@@ -171,12 +251,7 @@ class Frame:
 
     @cached_property
     def nodes(self) -> Mapping[Path, NodeState]:
-        k, out = self.step, {}
-        for path, (steps, states) in self._h.passes[self._pass].items():
-            i = bisect_right(steps, k) - 1
-            if i >= 0:
-                out[path] = states[i]
-        return out
+        return _Nodes(self._h.passes[self._pass], self.step)
 
     def node(self, path: Sequence[int], *, pass_index: int | None = None) -> NodeState:
         """The state of the node at ``path``, with pruning inherited from pruned ancestors.
@@ -212,10 +287,8 @@ class Frame:
         h = self._h.passes[p].get(path)
         if h is None:
             return None
-        steps, states = h
         # A finished pass is read as it ended; the current one as of this step.
-        i = bisect_right(steps, self.step) - 1 if p == self._pass else len(steps) - 1
-        return states[i] if i >= 0 else None
+        return _held(h, self.step) if p == self._pass else h[1][-1]
 
     @cached_property
     def explanation(self) -> str:
@@ -351,6 +424,50 @@ class Trace(Sequence[Event]):
             pass_at.append(len(r.passes) - 1)
             top_at.append(r.stack[-1] if r.stack else None)
         return _History(r.passes, r.labels, pass_at, top_at)
+
+    @cached_property
+    def _changes(self) -> list[list[tuple[Path, NodeState]]]:
+        """Per step, the nodes whose state that step set in that step's pass, and what they hold from it on."""
+        h = self._history
+        out: list[list[tuple[Path, NodeState]]] = [[] for _ in h.pass_at]
+        for p, visits in enumerate(h.passes):
+            for path, (steps, states) in visits.items():
+                for k, state in zip(steps, states):
+                    # A node set in the step that opens the next pass belongs to a pass no frame shows.
+                    if h.pass_at[k] == p:
+                        out[k].append((path, state))
+        return out
+
+    def walk(self) -> Iterator[Walked]:
+        """Every step in order, each with its frame, every node's state and the nodes the step changed.
+
+        One pass over the events: a step costs what it changes, where reading ``frame.nodes`` at every
+        step would cost every node reached so far.  The states are :attr:`Frame.nodes`'s, step by step.
+
+        Examples
+        --------
+        >>> import abteach as ab
+        >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+        >>> w = [(s.frame.step, sorted(s.changed)) for s in tr.walk()]
+        >>> w[:3], len(w) == len(tr) + 1
+        ([(0, []), (1, [()]), (2, [()])], True)
+        >>> s = next(s for s in tr.walk() if s.frame.step == 29)
+        >>> s.nodes == tr.frame(29).nodes, sorted(s.changed)
+        (True, [(1,), (1, 1), (1, 2)])
+        """
+        h, changes = self._history, self._changes
+        live: dict[Path, NodeState] = {}
+        view = MappingProxyType(live)
+        now = h.pass_at[0]
+        for k, made in enumerate(changes):
+            gone: set[Path] = set()
+            if h.pass_at[k] != now:  # a new pass: every node starts unvisited again
+                now, gone = h.pass_at[k], set(live)
+                live.clear()
+            for path, state in made:
+                live[path] = state
+            changed = gone.union(path for path, _ in made) if k else set(live)
+            yield Walked(Frame(self, k), view, frozenset(changed))
 
     def event(self, step: int) -> Event:
         """The event that led to frame ``step``, ``1 ≤ step ≤ len(self)``: ``self.events[step - 1]``."""
@@ -490,4 +607,4 @@ def _as_path(path: Any) -> Path:
     return tuple(path)
 
 
-__all__ = ["Trace", "Frame", "NodeState", "Status", "Replay", "path_str"]
+__all__ = ["Trace", "Frame", "Walked", "NodeState", "Status", "Replay", "path_str"]
