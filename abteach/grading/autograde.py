@@ -260,7 +260,7 @@ def literal_answer(cells: list[str], name: str) -> tuple[Any, str | None]:
     for text in cells:
         try:
             tree = ast.parse(text)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # a cell nested past the parser's depth
             continue
         for node in tree.body:
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):

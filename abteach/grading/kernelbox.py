@@ -34,18 +34,24 @@ feedback can show nothing else.  The marks never come from the kernel at all
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import shutil
 import stat
+import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from jupyter_client import AsyncKernelManager
 from nbgrader.preprocessors import Execute
-from traitlets import Unicode
+from nbformat import NotebookNode
+from nbformat.v4 import new_output
+from traitlets import Float, Integer, Unicode
 
 from abteach.grading.sandbox import UNPRIVILEGED, SandboxUnavailable, kernel_seccomp_filter, sandbox_command
 
@@ -62,6 +68,10 @@ SYSTEM = ("/usr", "/etc/ld.so.cache", "/etc/localtime")
 #: Where kernels' boxes are made: not under /tmp, which the sandbox covers with its own (the box's paths must
 #: mean the same inside and out).
 BOX_PARENT = "/var/tmp"
+#: Seconds the kernel may take for all of a notebook's cells together (``SandboxedExecute.notebook_timeout``).
+NOTEBOOK_TIMEOUT = 300.0
+#: Bytes of output (as JSON) the grader keeps from a notebook's run (``SandboxedExecute.output_limit``).
+OUTPUT_LIMIT = 16 * 2 ** 20
 #: The abteach package's own folder (this file's grandparent), bound read-only for the kernel.
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -239,7 +249,21 @@ class KernelBox:
                                setenv=setenv, tmp_size=TMP_SIZE, chdir=str(self.work), seccomp_fd=seccomp_fd)
 
     def remove(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Remove the box, however deep the kernel nested folders in it.
+
+        ``shutil.rmtree`` recurses once per level and raises ``RecursionError`` past about a thousand (a cell
+        makes that many in a blink), which would leave the box, and all the kernel wrote, on the disk for good.
+        ``rm -rf`` walks any depth without following a link; ``rmtree`` is only the fallback where it is missing.
+        """
+        rm = shutil.which("rm")
+        if rm is not None:
+            subprocess.run([rm, "-rf", "--one-file-system", "--", str(self.folder)], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if os.path.lexists(self.folder):
+            try:
+                shutil.rmtree(self.folder, ignore_errors=True)
+            except RecursionError:
+                pass  # left on the disk; nothing of it runs any more
 
 
 def seccomp_pipe() -> int | None:
@@ -326,17 +350,76 @@ class SandboxedKernelManager(AsyncKernelManager):
 
 
 class SandboxedExecute(Execute):
-    """nbgrader's ``Execute`` with its kernel in the sandbox (:class:`SandboxedKernelManager`).
+    """nbgrader's ``Execute`` with its kernel in the sandbox (:class:`SandboxedKernelManager`), a time budget
+    for the whole notebook and a cap on the output the grader keeps.
 
     nbgrader's ``Execute`` sets its kernel manager class as an argument,
     which outranks the configuration, so the sandbox's is given the same way.
     Every ``Execute`` and ``ExecutePreprocessor`` setting still applies.
+
+    ``ExecutePreprocessor.timeout`` bounds one cell, and a student may add
+    cells: a hundred cells that each sleep (or ignore the interrupt) would hold
+    the class's autograde for hours.  All of a notebook's cells share
+    :attr:`notebook_timeout`; a cell is given what is left of it, and once it is
+    gone the remaining cells are not run (each gets an error output saying so).
+    The grader keeps every output in its own memory until the notebook is
+    done, and a cell prints far faster than nbgrader's ``LimitOutput`` (which
+    comes after) could help: past :attr:`output_limit` bytes, the rest of the
+    notebook's outputs are dropped as they arrive, and the cell says so.
     """
+
+    notebook_timeout = Float(NOTEBOOK_TIMEOUT, help="Seconds all of a notebook's cells may run together in the "
+                                                    "kernel; cells past it are not run.").tag(config=True)
+    output_limit = Integer(OUTPUT_LIMIT, help="Bytes of output (as JSON) kept from one notebook's run; the rest "
+                                              "is dropped as it arrives.").tag(config=True)
+
+    _deadline: float | None = None
+    _output_bytes: int = 0
+
+    #: The error output of a cell not run once the notebook's time is gone.
+    NOT_RUN = "NotRun"
+    #: The note a cell gets where its outputs start to be dropped.
+    CUT = "[abteach: the rest of this notebook's output was dropped: it printed more than {limit} bytes]\n"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("kernel_manager_class", SandboxedKernelManager)
         super().__init__(*args, **kwargs)
 
+    def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> tuple[NotebookNode, Any]:
+        self._deadline = time.monotonic() + self.notebook_timeout
+        self._output_bytes = 0
+        return super().preprocess(nb, resources, km)
+
+    def _left(self) -> float:
+        return math.inf if self._deadline is None else self._deadline - time.monotonic()
+
+    def _get_timeout(self, cell: NotebookNode | None) -> int | None:
+        timeout = super()._get_timeout(cell)
+        left = self._left()
+        if left == math.inf:
+            return timeout
+        return max(1, math.ceil(left) if timeout is None else min(timeout, math.ceil(left)))
+
+    def preprocess_cell(self, cell: NotebookNode, resources: Any, index: int) -> tuple[NotebookNode, Any]:
+        if cell.cell_type == "code" and self._left() < 1:
+            cell.outputs = [new_output("error", ename=self.NOT_RUN, evalue="", traceback=[
+                f"Not run: the notebook's cells used up the {self.notebook_timeout:g} s they may take together."])]
+            return cell, resources
+        return super().preprocess_cell(cell, resources, index)
+
+    def process_message(self, msg: dict[str, Any], cell: NotebookNode, cell_index: int) -> NotebookNode | None:
+        kind = msg.get("msg_type", "")
+        if kind in ("status", "execute_input"):
+            return super().process_message(msg, cell, cell_index)
+        size = len(json.dumps(msg.get("content", {}), default=str))
+        if self._output_bytes + size > self.output_limit:
+            if self._output_bytes <= self.output_limit:
+                cell.outputs.append(new_output("stream", name="stderr", text=self.CUT.format(limit=self.output_limit)))
+                self._output_bytes = self.output_limit + 1
+            return None
+        self._output_bytes += size
+        return super().process_message(msg, cell, cell_index)
+
 
 __all__ = ["SandboxedExecute", "SandboxedKernelManager", "KernelBox", "Copied", "copy_own_folder", "kernel_binds",
-           "COPY_LIMIT", "PROCESS_LIMIT", "FILE_SIZE_LIMIT", "TMP_SIZE"]
+           "COPY_LIMIT", "PROCESS_LIMIT", "FILE_SIZE_LIMIT", "TMP_SIZE", "NOTEBOOK_TIMEOUT", "OUTPUT_LIMIT"]
