@@ -96,7 +96,9 @@ def nbgrader(root: Path, *args: str) -> None:
 
 def strict_copy(source: str, name: str) -> str:
     """A sample rewritten for the strict rule, under another name: ≥ β and ≤ α become > β and < α."""
-    source = re.sub(r"(>=|<=) (alpha|beta)\b", lambda m: ("> " if m.group(1) == ">=" else "< ") + m.group(2), source)
+    # The bound may be a name or an attribute (w.beta), as real submissions write it.
+    source = re.sub(r"(>=|<=) ((?:\w+\.)*(?:alpha|beta))\b",
+                    lambda m: ("> " if m.group(1) == ">=" else "< ") + m.group(2), source)
     for helper in ("alpha_beta_search", "max_value", "min_value", "negamax"):
         source = re.sub(rf"\b{helper}\b", f"{helper}_strict" if helper != "alpha_beta_search" else name, source)
     return source

@@ -35,11 +35,24 @@ def summary(tmp_path_factory) -> dict:
     return json.loads(out.read_text())
 
 
+def expected_line(sample: str) -> str:
+    """What a sample's ``# Expected:`` line says it deserves (``full``, ``diagnosis NAME``, a failure...), or ''."""
+    found = re.search(r"^# Expected: (.+)$", (ROOT / "course" / "samples" / f"{sample}.py").read_text(), re.M)
+    return found.group(1) if found else ""
+
+
 def expected(sample: str, cell: str) -> tuple[bool, str | None]:
     """(passes, diagnosis) for a sample's textbook cell or strict cell."""
     strict = cell.endswith("_strict")
-    if sample.startswith("correct"):
-        return True, None
+    said = expected_line(sample)
+    if sample.startswith("correct") or said.startswith("full"):
+        return True, None  # its strict cell is the demo's strict copy of it, right under that rule
+    if said.startswith("diagnosis "):
+        mistake = said.removeprefix("diagnosis ").strip()
+        # A search with CS188's strict test is right in the strict cell, as bug_strict_test is.
+        return (True, None) if strict and mistake == "strict-test" else (False, mistake)
+    if said == "timeout":
+        return False, "unknown"
     if sample == "bug_strict_test":
         return (True, None) if strict else (False, "strict-test")
     if sample == "bug_no_window":
@@ -62,6 +75,7 @@ def test_every_search_submission_scores_and_is_diagnosed_as_its_name_says(summar
         assert summary["export"][student]["write-the-search"] == sum(
             scores[student][c]["score"] for c in ("test_alpha_beta_search", "test_alpha_beta_search_strict"))
     assert scores["loop"]["test_alpha_beta_search"]["failure"] == "timeout"
+    assert scores["slow-sleeper"]["test_alpha_beta_search"]["failure"] == "timeout"
     assert scores["crash"]["test_alpha_beta_search"]["failure"] == "raised"
 
 

@@ -3,7 +3,7 @@
 import math
 
 BETTER = {True: lambda a, b: a > b, False: lambda a, b: a < b}
-CUT = {True: lambda v, lo, hi: v >= hi, False: lambda v, lo, hi: v <= lo}
+CUT = {True: lambda v, alpha, beta: v >= beta, False: lambda v, alpha, beta: v <= alpha}
 NARROW = {True: lambda v, lo, hi: (max(lo, v), hi), False: lambda v, lo, hi: (lo, min(hi, v))}
 
 
