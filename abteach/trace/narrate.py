@@ -306,8 +306,28 @@ def _caller_reads(t: Telling, e: Event, got: str, seen: Bound, low_shows: str, h
     else:
         test, fail, side, shows = (f"{fmt(e.value)} {'>' if closed else '≥'} β = {fmt(high)}", "a fail-high",
                                    "least", high_shows)
-    return (f"But all {caller} sees is {fail} ({test}), which a call cut off early would also return, "
+    how = _could_return(t, e, seen)
+    return (f"But all {caller} sees is {fail} ({test}), which {how} would also return, "
             f"so {caller} can conclude only that {name} is worth at {side} {got}; that already shows it {shows}.")
+
+
+def _could_return(t: Telling, e: Event, seen: Bound) -> str:
+    """Which other call the caller cannot tell this return from.
+
+    A node's own cutoff ends it on one side only: a MIN node's (or, where values are the mover's, any node's)
+    on the side it tests.  A return on the other side is a bound only through a cutoff below the node, so
+    saying the call itself could have been cut off early would be false there (a MAX node's fail-low).
+    """
+    player = t.after(e.node).player or "MAX"
+    if t.algorithm.perspective == "mover":
+        own = seen is Bound.LOWER
+    elif player in ("MAX", "MIN"):
+        own = (player == "MIN") == (seen is Bound.UPPER)
+    else:  # a chance node's cutoff may leave either bound
+        own = True
+    if own:
+        return "a call cut off early, or one with a cutoff below it,"
+    return "a call with a cutoff below it"
 
 
 def new_pass(t: Telling, e: Event) -> str:
