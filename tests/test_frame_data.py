@@ -12,13 +12,16 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.views.draw import draw_frame
 from abteach.views.frame_data import (CURRENT, ON_PV, ON_STACK, data_json, frame_data, node_state, replay,
                                       step_state)
+from abteach.views.scene import trace_scene
 from abteach.views.styles import node_styles
 from tests.strategies import examples, inner_trees
+from tests.test_narration_root import RUNS
 
 
 def _drawn_texts(trace, step, data):
@@ -141,3 +144,36 @@ def test_bad_input_is_named():
         replay(data, len(data["steps"]))
     with pytest.raises(ValueError, match="max_depth"):
         frame_data(ab.minimax(ab.tree([1, 2])).trace, max_depth=-1)
+
+
+def _check_replay(trace, max_depth):
+    """Every step replayed from the data is the step's own state, worked out from its frame alone."""
+    scene = trace_scene(trace, max_depth)
+    data = frame_data(trace, max_depth=max_depth)
+    for k in range(len(trace) + 1):
+        assert replay(data, k) == step_state(trace, k, scene), (trace, max_depth, k)
+
+
+@settings(max_examples=examples(0.1), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=inner_trees(max_leaves=12, values=st.integers(0, 6)), max_depth=st.sampled_from([None, 1, 2]))
+def test_every_registered_search_replays_to_each_steps_own_state(tree, max_depth):
+    # frame_data styles again only the nodes a step can change (its walk's changes, the nodes below them,
+    # and the current, stack and best-play nodes before and after); step_state styles every node afresh.
+    game = ab.tree(tree)
+    for runs in RUNS.values():
+        for run in runs:
+            _check_replay(run(game, None).trace, max_depth)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ab.alphabeta(ab.random_tree(4, 4, seed=2)),       # drawn summarised: only its top is shown
+    lambda: ab.iterative_deepening(ab.random_tree(3, 3, seed=1), max_depth=3, evaluate=lambda s, p: 0),
+    lambda: ab.alphabeta(ab.TicTacToe("XO. .X. ..O")),        # a game: nodes drawn once reached
+], ids=["summarised", "passes", "game"])
+def test_big_and_multi_pass_searches_replay_to_each_steps_own_state(make):
+    _check_replay(make().trace, None)
+
+
+def test_a_big_search_is_drawn_summarised():
+    # The summarised case above is one: a drawing of it leaves out the nodes below its top levels.
+    assert trace_scene(ab.alphabeta(ab.random_tree(4, 4, seed=2)).trace, None).cut is not None

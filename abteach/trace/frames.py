@@ -137,6 +137,11 @@ class _Nodes(Mapping[Path, NodeState]):
             raise KeyError(path)
         return state
 
+    def get(self, path: Path, default: Any = None) -> Any:
+        h = self._pass.get(path)
+        state = _held(h, self._step) if h is not None else None
+        return default if state is None else state
+
     def __contains__(self, path: object) -> bool:
         h = self._pass.get(path)  # type: ignore[call-overload]
         return h is not None and _held(h, self._step) is not None

@@ -49,11 +49,12 @@ Examples
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Final
 
 from abteach.games.trees import Path, path_str
 from abteach.search.events import fmt
-from abteach.trace.frames import Frame, Trace
+from abteach.trace.frames import Frame, Trace, Walked
 from abteach.trace.narrate import minus_signs
 from abteach.trace.protocol import Status
 from abteach.views.layout import tidy_layout
@@ -65,6 +66,7 @@ from abteach.views.styles import Style, below_note, frame_scene_styles, principa
 CURRENT: Final = 1
 ON_STACK: Final = 2
 ON_PV: Final = 4
+FLAGS: Final = (CURRENT, ON_STACK, ON_PV)
 
 _STATUS: Final = {Status.UNVISITED: "u", Status.ACTIVE: "a", Status.DONE: "d", Status.PRUNED: "p"}
 
@@ -93,15 +95,40 @@ def _number(x: float | None) -> str:
     return minus_signs(fmt(x)) if x is not None else ""
 
 
+def _call(trace: Trace, frame: Frame, path: Path) -> list[str]:
+    """One call of the stack, ``[call, α, β, v]``, named as its algorithm names a call frame."""
+    s = frame.node(path)
+    call = trace.algorithm.frame_name(s.player, trace.name(path))
+    window = [_number(s.alpha), _number(s.beta)] if trace.algorithm.windowed else ["", ""]
+    return [call, *window, _number(s.v)]
+
+
 def _stack(trace: Trace, frame: Frame) -> list[list[str]]:
-    """The call stack, outermost call first, each call named as its algorithm names a call frame."""
-    windowed = trace.algorithm.windowed
-    out = []
-    for path in frame.stack:
-        s = frame.node(path)
-        call = trace.algorithm.frame_name(s.player, trace.name(path))
-        out.append([call, *([_number(s.alpha), _number(s.beta)] if windowed else ["", ""]), _number(s.v)])
-    return out
+    """The call stack, outermost call first."""
+    return [_call(trace, frame, path) for path in frame.stack]
+
+
+class _Calls:
+    """The call stack step after step, each call worked out again only when its node or one below the
+    stack's start changed: the calls of a stack are a path's prefixes, and a call reads its node alone."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        self.known: dict[Path, list[str]] = {}
+        self.pass_index = 0
+
+    def at(self, walked: Walked) -> list[list[str]]:
+        frame = walked.frame
+        if frame.pass_index != self.pass_index:  # a new pass: what a node held in the last one says nothing
+            self.known.clear()
+            self.pass_index = frame.pass_index
+        out, stale = [], False
+        for path in frame.stack:
+            stale = stale or path in walked.changed
+            if stale or path not in self.known:
+                self.known[path] = _call(self.trace, frame, path)
+            out.append(self.known[path])
+        return out
 
 
 def _line(trace: Trace, frame: Frame) -> int | None:
@@ -135,25 +162,19 @@ def step_state(trace: Trace, step: int, scene: Scene | None = None) -> dict[str,
     }
 
 
-def _players(trace: Trace, paths: list[Path]) -> dict[Path, str]:
+def _players(trace: Trace, paths: list[Path], recorded: dict[Path, str]) -> dict[Path, str]:
     """Who is to move at each node: the tree's own player, else the first player the search's states record."""
     if trace.tree is not None:
         return {p: trace.tree.nodes[p].player for p in paths}
-    found: dict[Path, str] = {}
-    wanted = set(paths)
-    for frame in trace.frames():
-        for p, s in frame.nodes.items():
-            if s.player and p in wanted and p not in found:
-                found[p] = s.player
-    return {p: found.get(p, "") for p in paths}
+    return {p: recorded.get(p, "") for p in paths}
 
 
-def _layout(trace: Trace, scene: Scene, first: dict[Path, Style]) -> dict[str, Any]:
+def _layout(trace: Trace, scene: Scene, first: dict[Path, Style], recorded: dict[Path, str]) -> dict[str, Any]:
     """The nodes laid out once: where they are, what they are and what they are called."""
     paths = list(scene.paths)
     pos = tidy_layout(paths)
     index = {p: i for i, p in enumerate(paths)}
-    players = _players(trace, paths)
+    players = _players(trace, paths, recorded)
     nodes = []
     for p in paths:
         s = first[p]
@@ -199,26 +220,59 @@ def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -
         raise TypeError(f"title must be a str, not {title!r}")
     scene = trace_scene(trace, max_depth)
     paths = list(scene.paths)
+    index = {p: i for i, p in enumerate(paths)}
+    below = _below(paths)
+    above = [[index[p[:k]] for k in range(len(p))] for p in paths]
+    numbers: dict[str, int | None] = {}  # a listing finds a line's number by reading its lines
     # Each node's look is fixed by its first drawn style; a node a game reaches later is drawn from then on.
     first: dict[Path, Style] = {}
+    recorded: dict[Path, str] = {}       # the first player a game's node is recorded with
+    nodes: list[NodeData] = [None] * len(paths)
+    marked: dict[int, set[int]] = {flag: set() for flag in FLAGS}  # the nodes drawn with each flag
+    calls = _Calls(trace)
     steps: list[dict[str, Any]] = []
-    before: dict[str, Any] | None = None
-    for frame in trace.frames():
-        styles = frame_scene_styles(trace, frame, scene)
-        for p, s in styles.items():
-            first.setdefault(p, s)
+    before: dict[str, Any] = {}
+    for walked in trace.walk():
+        frame = walked.frame
         pv = principal_variation(frame)
-        now = {"nodes": [node_state(styles.get(p)) for p in paths], "line": _line(trace, frame),
-               "stack": _stack(trace, frame), "sentence": frame.explanation,
-               "best": " → ".join(trace.move_name(p) for p in pv), "pass": frame.pass_label}
-        steps.append(_delta(before, now))
-        before = now
+        if frame.step == 0:
+            redraw = set(range(len(paths)))
+        else:
+            redraw = _touched(walked, frame, pv, index, below, marked)
+        # Only the nodes this step can have changed are styled again, by the drawing's own styles; a game's
+        # with the nodes above them, as a game's node is drawn as the player its parent is not.
+        part = _part(scene, paths, above if trace.tree is None else None, redraw)
+        styles = frame_scene_styles(trace, frame, part)
+        for p, st in styles.items():
+            first.setdefault(p, st)
+        if trace.tree is None:
+            for p in walked.changed:
+                state = walked.nodes.get(p)
+                if p in index and p not in recorded and state is not None and state.player:
+                    recorded[p] = state.player
+        changes: dict[str, NodeData] = {}
+        for i in sorted(redraw):
+            now = node_state(styles.get(paths[i]))
+            if frame.step == 0 or now != nodes[i]:
+                changes[str(i)] = now
+                nodes[i] = now
+            for flag, holders in marked.items():
+                if now is not None and now[3] & flag:
+                    holders.add(i)
+                else:
+                    holders.discard(i)
+        if frame.line not in numbers:
+            numbers[frame.line] = _line(trace, frame)
+        said = {"line": numbers[frame.line], "stack": calls.at(walked), "sentence": frame.explanation,
+                "best": " → ".join(trace.move_name(p) for p in pv), "pass": frame.pass_label}
+        steps.append(_delta(before if frame.step else None, said, changes))
+        before = said
     for p in paths:  # a node a search never reaches is still laid out, as the drawing makes room for it
         if p not in first:
             first[p] = _ghost(p, scene)
     return {
         "title": title or trace.algorithm.label,
-        "layout": _layout(trace, scene, first),
+        "layout": _layout(trace, scene, first, recorded),
         "listing": {"title": trace.listing.title,
                     "lines": [[k, text] for k, (_, text) in enumerate(trace.listing.lines, start=1)]},
         "windowed": trace.algorithm.windowed,
@@ -232,15 +286,54 @@ def _ghost(p: Path, scene: Scene) -> Style:
                  "", "", ":", 1.0, hidden=scene.hidden.get(p, 0))
 
 
-def _delta(before: dict[str, Any] | None, now: dict[str, Any]) -> dict[str, Any]:
-    """What ``now`` changes from ``before``: every node and key at step 0, later only the changes.
+def _below(paths: list[Path]) -> dict[Path, list[int]]:
+    """Each node's index and the indices of the nodes below it, in a preorder list of ``paths``."""
+    out: dict[Path, list[int]] = {p: [] for p in paths}
+    for i, p in enumerate(paths):
+        for k in range(len(p) + 1):
+            if p[:k] in out:
+                out[p[:k]].append(i)
+    return out
+
+
+def _touched(walked: Walked, frame: Frame, pv: list[Path], index: dict[Path, int],
+             below: dict[Path, list[int]], marked: dict[int, set[int]]) -> set[int]:
+    """The nodes whose drawing a step can change.
+
+    Those whose state it changed and the nodes below them (a node with no state of its own is drawn pruned
+    when a node above it is); the node drawn as current before, and the one drawn so now (the current
+    node's deepest ancestor drawn, as a summarised drawing shows it); and the nodes that join or leave the
+    stack or the best play.
+    """
+    out = set(marked[CURRENT])
+    for p in walked.changed:
+        out.update(below.get(p, ()))
+    current = frame.current or ()
+    for k in range(len(current), -1, -1):
+        if current[:k] in index:
+            out.add(index[current[:k]])
+            break
+    out.update(marked[ON_STACK].symmetric_difference(index[p] for p in frame.stack if p in index))
+    out.update(marked[ON_PV].symmetric_difference(index[p] for p in pv if p in index))
+    return out
+
+
+def _part(scene: Scene, paths: list[Path], above: list[list[int]] | None, redraw: set[int]) -> Scene:
+    """The part of ``scene`` at ``redraw``, with the nodes ``above`` them if given, in preorder."""
+    wanted = set(redraw)
+    if above is not None:
+        for i in redraw:
+            wanted.update(above[i])
+    return replace(scene, paths=tuple(paths[i] for i in sorted(wanted)))
+
+
+def _delta(before: dict[str, Any] | None, now: dict[str, Any], nodes: dict[str, NodeData]) -> dict[str, Any]:
+    """What a step gives: ``nodes`` (the nodes it changed), then every key at step 0, later only the changes.
 
     The stack changes at its top: a step gives ``[kept, calls]``, the number of calls kept from the step
     before and the calls above them.
     """
-    old: dict[str, Any] = before or {"nodes": [None] * len(now["nodes"]), "stack": None}
-    out: dict[str, Any] = {"nodes": {str(i): s for i, (a, s) in enumerate(zip(old["nodes"], now["nodes"]))
-                                     if before is None or a != s}}
+    out: dict[str, Any] = {"nodes": nodes}
     for k in STEP_KEYS:
         if before is None or now[k] != before[k]:
             out[k] = now[k]
