@@ -307,3 +307,110 @@ def test_a_kernel_in_the_box_sees_only_its_copy_and_takes_its_processes_with_it(
     time.sleep(0.5)
     assert processes_with(mark) == []
     assert (own / "mine.txt").read_text() == "mine" and sorted(p.name for p in own.iterdir()) == ["mine.txt"]
+
+
+# -- what the kernel may write: its own memory, capped, never the grader's disk ---------------------
+
+def test_the_kernel_binds_nothing_of_the_graders_writable_and_writes_in_its_capped_memory(tmp_path):
+    from abteach.grading.kernelbox import INSIDE, MEMORY_LIMIT, WRITE_LIMIT
+    box, _ = KernelBox.create(None)
+    try:
+        command = box.command([sys.executable, "-m", "ipykernel_launcher", "-f", box.connection_file])
+    finally:
+        box.remove()
+    # Every bind of a host path is read-only; the one folder the kernel may write is its memory, of a size.
+    assert "--bind" not in command and "--bind-try" not in command
+    at = command.index(INSIDE)
+    assert command[at - 1] == "--tmpfs" and command[at - 5:at - 3] == ["--size", str(WRITE_LIMIT)]
+    assert f"--as={MEMORY_LIMIT}" in command
+
+
+def test_a_private_folder_of_no_size_is_refused_naming_it():
+    from abteach.grading.sandbox import sandbox_command
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    with pytest.raises(ValueError, match="private: the size of '/kernel' must be a number of bytes > 0, not 0"):
+        sandbox_command(["/usr/bin/true"], private=[("/kernel", 0)])
+
+
+def test_what_a_kernel_writes_stays_in_its_memory_and_the_graders_box_is_read_only(tmp_path):
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    from abteach.grading.kernelbox import MEMORY_LIMIT
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "mine.txt").write_text("mine")
+
+    async def run() -> tuple[str, list[str]]:
+        km = SandboxedKernelManager(kernel_name="python3")
+        await km.start_kernel(cwd=str(own))
+        box = km._box.folder
+        code = (f"import os, resource, numpy\n"
+                f"open('in-work.txt', 'w').write('w'); open(os.path.expanduser('~/in-home.txt'), 'w').write('h')\n"
+                f"refused = []\n"
+                f"for place in ({str(box / 'work' / 'x.txt')!r}, {str(box / 'x.txt')!r}, {str(box / 'connection.json')!r}):\n"
+                f"    try:\n"
+                f"        open(place, 'a').write('x')\n"
+                f"    except OSError:\n"
+                f"        refused.append(place)\n"
+                f"print('REFUSED', len(refused), 'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
+                f"'NUMPY', int(numpy.arange(5).sum()), sorted(os.listdir('.')))")
+        kc = km.client()
+        kc.start_channels()
+        try:
+            await kc.wait_for_ready(timeout=60)
+            out: list[str] = []
+            await kc.execute_interactive(code, timeout=60, output_hook=lambda m: out.append(
+                m["content"].get("text", "") + m["content"].get("evalue", "")))
+            on_disk = sorted(str(p.relative_to(box)) for p in box.rglob("*"))
+        finally:
+            kc.stop_channels()
+            await km.shutdown_kernel()
+        return "".join(out), on_disk
+
+    printed, on_disk = asyncio.run(run())
+    assert printed.split() == ["REFUSED", "3", "AS", str(MEMORY_LIMIT), "NUMPY", "10",
+                               "['in-work.txt',", "'mine.txt']"], printed
+    # While it ran, the grader's box held only what the grader put there: no file, folder or socket of the kernel's.
+    assert on_disk == ["connection.json", "work", "work/mine.txt"]
+
+
+GRADER_NOT_ROOT = """
+import importlib.util, json, os, sys
+from pathlib import Path
+from nbformat.v4 import new_code_cell, new_notebook
+from abteach.grading.kernelbox import SandboxedExecute
+spec = importlib.util.spec_from_file_location("cells", sys.argv[1])
+cells = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(cells)
+nb = new_notebook(cells=[new_code_cell(cells.disk_fill(files=8, megabytes=32)),
+                         new_code_cell("import os; print('UID', os.getuid())")])
+nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+nb, _ = SandboxedExecute(timeout=60).preprocess(nb, {"metadata": {"path": sys.argv[2]}})
+print(json.dumps({"grader": os.geteuid(), "outputs": ["".join(o.get("text", "") for o in c.outputs) for c in nb.cells]}))
+"""
+
+
+def test_a_grader_who_is_not_root_caps_the_kernels_writes_the_same(tmp_path):
+    """On the hub the grader is not root: the kernel's writes are capped there by the same memory folder."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    from abteach.grading.kernelbox import WRITE_LIMIT
+    own = tmp_path / "own"
+    own.mkdir()
+    command = [sys.executable, "-c", GRADER_NOT_ROOT, str(ROOT / "course" / "samples" / "redteam" /
+                                                           "hostile_kernel_cells.py"), str(own)]
+    if os.geteuid() == 0:
+        # Root stands for a user who is not: a user namespace of its own, as uid 1001 there, with no capability.
+        if shutil.which("unshare") is None:
+            pytest.skip("unshare (util-linux) is not installed")
+        command = ["unshare", "--user", "--map-user=1001", "--map-group=1001", *command]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["grader"] != 0
+    filled, uid = result["outputs"]
+    written = int(filled.split("WRITTEN")[1].split()[0])
+    assert "REFUSED OSError" in filled and written <= WRITE_LIMIT, filled
+    assert int(uid.split()[1]) != 0

@@ -74,7 +74,7 @@ def test_a_box_nested_deeper_than_python_recurses_is_removed():
     pytest.importorskip("nbgrader")
     from abteach.grading.kernelbox import KernelBox
     box, _ = KernelBox.create(None)
-    fd = os.open(box.folder / "home", os.O_RDONLY)
+    fd = os.open(box.work, os.O_RDONLY)
     try:
         for _ in range(cells.DEPTH):
             os.mkdir("d", dir_fd=fd)

@@ -18,9 +18,15 @@ command line):
   runs (its prefix, read-only) and the abteach package (read-only: lectures'
   code runs ``import abteach as ab``), never the course, its gradebook,
   ``autograded/``, ``feedback/`` or another student's work;
-- working in a private folder of its own: a *copy* of the notebook's folder
-  (the student's own files), its connection file and its sockets (the ipc
-  transport, so the kernel needs no network and has none), thrown away after;
+- working in a folder of its own memory, :data:`INSIDE`, capped at
+  :data:`WRITE_LIMIT` bytes in all: its home, its sockets (the ipc transport,
+  so the kernel needs no network and has none) and a *copy* of the notebook's
+  folder (the student's own files), made there by the kernel's user as it
+  starts, from the grader's copy bound read-only.  Nothing the kernel can
+  write is on the grader's disk: its files end with it, and no number of
+  them can fill the disk the gradebook is written to.  The grader reaches the
+  sockets through ``/proc/PID/root`` of the sandbox's first process;
+- with at most :data:`MEMORY_LIMIT` bytes of address space per process;
 - in a pid namespace of its own: when the kernel ends (or nbgrader does), the
   namespace ends, and every process a cell started with it, detached or not;
 - under a seccomp filter (:func:`abteach.grading.sandbox.kernel_seccomp_filter`):
@@ -37,6 +43,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import select
 import shutil
 import stat
 import subprocess
@@ -63,6 +70,15 @@ TMP_SIZE = 64 * 2 ** 20
 PROCESS_LIMIT = 512
 #: Bytes one file the kernel writes may hold.
 FILE_SIZE_LIMIT = 64 * 2 ** 20
+#: Bytes the kernel's own folder (:data:`INSIDE`: the copy of the student's folder, its home, its sockets) may
+#: hold in all: the whole copy and one file of the largest size besides.  It is the sandbox's memory, not the disk.
+WRITE_LIMIT = COPY_LIMIT + FILE_SIZE_LIMIT
+#: Bytes of address space each of the kernel's processes may map (numpy and a lecture's cells take far less).
+MEMORY_LIMIT = 2 * 2 ** 30
+#: The kernel's own folder inside the sandbox, of its memory: ``work/`` (its working folder), ``home/``, ``ipc/``.
+INSIDE = "/kernel"
+#: Seconds to wait for bubblewrap to say which process is the sandbox's first.
+START_LIMIT = 60.0
 #: The system's public files, and the few of /etc a Python needs, bound read-only.
 SYSTEM = ("/usr", "/etc/ld.so.cache", "/etc/localtime")
 #: Where kernels' boxes are made: not under /tmp, which the sandbox covers with its own (the box's paths must
@@ -142,16 +158,12 @@ def copy_own_folder(source: str | os.PathLike[str], target: str | os.PathLike[st
     return Copied(files, size, tuple(left_out))
 
 
-def _give(folder: Path, uid: int, passable: tuple[Path, ...] = ()) -> None:
-    """Hand ``folder`` and all in it to ``uid`` (the kernel's user) alone, links included, never following them.
-
-    The folders in ``passable`` may be passed through by others (0711): bubblewrap, root with no capability
-    to override permissions, enters the kernel's working folder for it.
-    """
+def _give(folder: Path, uid: int) -> None:
+    """Hand ``folder`` and all in it to ``uid`` (the kernel's user) alone, links included, never following them."""
     for path in [folder, *folder.rglob("*")]:
         os.lchown(path, uid, uid)
         if not path.is_symlink():
-            os.chmod(path, 0o711 if path in passable else 0o700 if path.is_dir() else 0o600)
+            os.chmod(path, 0o700 if path.is_dir() else 0o600)
 
 
 def kernel_binds(python: str) -> list[tuple[str, str]]:
@@ -178,10 +190,10 @@ def _prefix(python: str) -> str:
 
 @dataclass(frozen=True)
 class KernelBox:
-    """A kernel's private folder: its connection file, its sockets, its home and the copy of the student's folder.
+    """The grader's folder for one kernel: its connection file and the copy of the student's folder.
 
-    Bound read-write into the sandbox at the same path, so the connection
-    file's paths mean the same inside and out.
+    Bound read-only into the sandbox at the same path: the kernel reads it,
+    and writes only in its own memory (:data:`INSIDE`), where it copies ``work/`` as it starts.
 
     Attributes
     ----------
@@ -200,8 +212,6 @@ class KernelBox:
             raise ValueError(f"parent: {parent!r} must be a folder outside /tmp, which the sandbox replaces")
         owner = UNPRIVILEGED if os.geteuid() == 0 else None
         box = cls(Path(tempfile.mkdtemp(prefix="abteach-kernel-", dir=parent)), owner)
-        for sub in ("ipc", "home"):
-            (box.folder / sub).mkdir()
         if own_folder is not None:
             copied = copy_own_folder(own_folder, box.work)
         else:
@@ -211,7 +221,7 @@ class KernelBox:
 
     @property
     def work(self) -> Path:
-        """The kernel's working folder, the copy of the student's."""
+        """The grader's copy of the student's folder, which the kernel copies into its own as it starts."""
         return self.folder / "work"
 
     @property
@@ -220,33 +230,49 @@ class KernelBox:
 
     @property
     def ipc(self) -> str:
-        """The ipc transport's path prefix: the kernel's sockets are ``ipc/kernel-1`` and on."""
-        return str(self.folder / "ipc" / "kernel")
+        """The ipc transport's path prefix inside the sandbox: the kernel's sockets are ``ipc/kernel-1`` and on."""
+        return f"{INSIDE}/ipc/kernel"
+
+    @staticmethod
+    def ipc_outside(pid: int) -> str:
+        """The same prefix as the grader reaches it: through the root of ``pid``, a process of the sandbox.
+
+        Examples
+        --------
+        >>> KernelBox.ipc_outside(4321)
+        '/proc/4321/root/kernel/ipc/kernel'
+        """
+        if isinstance(pid, bool) or not isinstance(pid, int) or pid <= 1:
+            raise ValueError(f"pid must be a process id > 1, not {pid!r}")
+        return f"/proc/{pid}/root{INSIDE}/ipc/kernel"
 
     def hand_over(self) -> None:
-        """Give the box to the kernel's user, once the connection file is written."""
+        """Let the kernel's user read the box (bound read-only), once the connection file is written."""
         if self.owner is not None:
-            _give(self.folder, self.owner, passable=(self.folder, self.work))
+            _give(self.folder, self.owner)
 
     def command(self, argv: list[str], environ: Mapping[str, str] | None = None,
-                seccomp_fd: int | None = None) -> list[str]:
-        """``argv`` (the kernelspec's command) run in the sandbox, with its limits, in the copy of the folder.
+                seccomp_fd: int | None = None, info_fd: int | None = None) -> list[str]:
+        """``argv`` (the kernelspec's command) run in the sandbox, with its limits, in its copy of the folder.
 
-        ``seccomp_fd``: a file descriptor bubblewrap reads the seccomp program from (:func:`seccomp_pipe`).
+        ``seccomp_fd``: a file descriptor bubblewrap reads the seccomp program from (:func:`seccomp_pipe`);
+        ``info_fd``: one it writes the sandbox's first process to (:func:`read_child_pid`).
         """
         environ = os.environ if environ is None else environ
         python = argv[0]
         limits = [shutil.which("prlimit") or "/usr/bin/prlimit", f"--nproc={PROCESS_LIMIT}",
-                  f"--fsize={FILE_SIZE_LIMIT}"]
-        home = str(self.folder / "home")
+                  f"--fsize={FILE_SIZE_LIMIT}", f"--as={MEMORY_LIMIT}"]
+        home = f"{INSIDE}/home"
         setenv = {"HOME": home, "USER": "student", "LOGNAME": "student", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
                   "PATH": os.pathsep.join([str(Path(python).parent), "/usr/bin", "/bin"]),
                   "MPLCONFIGDIR": os.path.join(home, ".matplotlib")}
         # Graded runs repeat: the grader's fixed hash seed, where it sets one, holds in the kernel too.
         if "PYTHONHASHSEED" in environ:
             setenv["PYTHONHASHSEED"] = environ["PYTHONHASHSEED"]
-        return sandbox_command([*limits, *argv], kernel_binds(python), writable=[(str(self.folder),) * 2],
-                               setenv=setenv, tmp_size=TMP_SIZE, chdir=str(self.work), seccomp_fd=seccomp_fd)
+        binds = [*kernel_binds(python), (str(self.folder),) * 2]
+        return sandbox_command([*limits, *_setup(str(self.work)), *argv], binds, private=[(INSIDE, WRITE_LIMIT)],
+                               setenv=setenv, tmp_size=TMP_SIZE, chdir=INSIDE, seccomp_fd=seccomp_fd,
+                               info_fd=info_fd)
 
     def remove(self) -> None:
         """Remove the box, however deep the kernel nested folders in it.
@@ -264,6 +290,45 @@ class KernelBox:
                 shutil.rmtree(self.folder, ignore_errors=True)
             except RecursionError:
                 pass  # left on the disk; nothing of it runs any more
+
+
+def _setup(copy: str) -> list[str]:
+    """What starts the kernel's command in :data:`INSIDE`, as the kernel's user: its folders, then ``copy`` copied
+    into ``work/``, then ``cd work`` and the command itself (the arguments after these).
+
+    The copy is the grader's, at most :data:`COPY_LIMIT` bytes, so it fits; should a file of it not copy, the
+    kernel still runs (its marks never come from it) and says so on its error stream.
+    """
+    shell, cp = (os.path.realpath(shutil.which(name) or f"/usr/bin/{name}") for name in ("sh", "cp"))
+    for tool in (shell, cp):
+        if not any(tool.startswith(folder + os.sep) for folder in SYSTEM):
+            raise SandboxUnavailable(f"{tool} is not under /usr, so the kernel's sandbox cannot run it")
+    script = (f'mkdir work home ipc || exit 1; {cp} -a -- "$1/." work || '
+              'echo "abteach: some of the notebook\'s folder could not be copied for the kernel" >&2; '
+              'shift; cd work && exec "$@"')
+    return [shell, "-c", script, "abteach-kernel", copy]
+
+
+def read_child_pid(fd: int, timeout: float = START_LIMIT) -> int:
+    """The pid (in the grader's namespace) of the sandbox's first process, as bubblewrap writes it to ``fd``.
+
+    Raises SandboxUnavailable when bubblewrap says nothing readable within ``timeout`` seconds (it did not start).
+    """
+    deadline = time.monotonic() + timeout
+    said = b""
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(fd, 65536) if ready else b""
+        said += chunk
+        try:
+            pid = json.loads(said).get("child-pid")
+        except (ValueError, AttributeError):
+            pid = None
+        if isinstance(pid, int) and pid > 1:
+            return pid
+        if ready and not chunk:
+            break  # closed, and nothing whole was said
+    raise SandboxUnavailable(f"bubblewrap did not say which process is the kernel's sandbox ({said[:200]!r})")
 
 
 def seccomp_pipe() -> int | None:
@@ -289,7 +354,10 @@ class SandboxedKernelManager(AsyncKernelManager):
     Each start makes a new box (a copy of the ``cwd`` it is given, the
     notebook's folder); :meth:`cleanup_resources` removes it once the kernel,
     and with it the sandbox's every process, has ended.  An interrupt is sent
-    as a message: a signal would reach bubblewrap, not the kernel.
+    as a message: a signal would reach bubblewrap, not the kernel.  The
+    kernel binds its sockets in its own memory (:data:`INSIDE`); once it is
+    launched, :attr:`ip` becomes their path from the grader's side
+    (:meth:`KernelBox.ipc_outside`), which every client of this manager uses.
     """
 
     box_parent = Unicode(BOX_PARENT, help="Where each kernel's private folder is made (not under /tmp)."
@@ -297,6 +365,8 @@ class SandboxedKernelManager(AsyncKernelManager):
 
     _box: KernelBox | None = None
     _seccomp_fd: int | None = None
+    _info_fd: int | None = None
+    _info_write: int | None = None
 
     async def _async_pre_start_kernel(self, **kw: Any) -> tuple[list[str], dict[str, Any]]:
         if shutil.which("bwrap") is None:
@@ -315,19 +385,25 @@ class SandboxedKernelManager(AsyncKernelManager):
         self.kernel_spec.interrupt_mode = "message"
         box.hand_over()
         kw["cwd"] = str(box.folder)
-        self._close_seccomp()
+        self._close_pipes()
         self._seccomp_fd = seccomp_pipe()
         if self._seccomp_fd is None:
             self.log.warning("no seccomp program for this machine's architecture: the kernel runs without one")
-        else:
-            kw["pass_fds"] = (self._seccomp_fd,)
-        return box.command(cmd, seccomp_fd=self._seccomp_fd), kw
+        # bubblewrap writes the sandbox's first process here, through whose root the grader reaches the sockets.
+        self._info_fd, self._info_write = os.pipe()
+        kw["pass_fds"] = tuple(fd for fd in (self._seccomp_fd, self._info_write) if fd is not None)
+        return box.command(cmd, seccomp_fd=self._seccomp_fd, info_fd=self._info_write), kw
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         try:
-            await super()._async_launch_kernel(kernel_cmd, **kw)
+            try:
+                await super()._async_launch_kernel(kernel_cmd, **kw)
+            finally:
+                self._close_pipes(write_end_only=True)  # bubblewrap has its own, or failed: then the read ends
+            assert self._info_fd is not None
+            self.ip = KernelBox.ipc_outside(read_child_pid(self._info_fd))
         finally:
-            self._close_seccomp()  # bubblewrap has its own copy of the descriptor, or failed to start
+            self._close_pipes()  # bubblewrap has its own copies of the descriptors, or failed to start
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)
@@ -338,10 +414,17 @@ class SandboxedKernelManager(AsyncKernelManager):
     cleanup_resources = _async_cleanup_resources
     _launch_kernel = _async_launch_kernel
 
-    def _close_seccomp(self) -> None:
-        if self._seccomp_fd is not None:
-            os.close(self._seccomp_fd)
-            self._seccomp_fd = None
+    def _close_pipes(self, write_end_only: bool = False) -> None:
+        """Close this process's ends of the pipes to bubblewrap (it holds its own copies once started)."""
+        if self._info_write is not None:
+            os.close(self._info_write)
+            self._info_write = None
+        if write_end_only:
+            return
+        for fd in (self._seccomp_fd, self._info_fd):
+            if fd is not None:
+                os.close(fd)
+        self._seccomp_fd = self._info_fd = None
 
     def _remove_box(self) -> None:
         if self._box is not None:
@@ -422,4 +505,5 @@ class SandboxedExecute(Execute):
 
 
 __all__ = ["SandboxedExecute", "SandboxedKernelManager", "KernelBox", "Copied", "copy_own_folder", "kernel_binds",
-           "COPY_LIMIT", "PROCESS_LIMIT", "FILE_SIZE_LIMIT", "TMP_SIZE", "NOTEBOOK_TIMEOUT", "OUTPUT_LIMIT"]
+           "read_child_pid", "COPY_LIMIT", "PROCESS_LIMIT", "FILE_SIZE_LIMIT", "WRITE_LIMIT", "MEMORY_LIMIT", "INSIDE",
+           "TMP_SIZE", "NOTEBOOK_TIMEOUT", "OUTPUT_LIMIT"]

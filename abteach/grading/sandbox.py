@@ -521,9 +521,9 @@ def privilege_drop() -> list[str]:
 
 def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), *,
                     writable: Sequence[tuple[str, str]] = (), symlinks: Sequence[tuple[str, str]] = (),
-                    hidden: Sequence[str] = (), setenv: Mapping[str, str] | None = None,
-                    network: bool = False, tmp_size: int = TMP_SIZE, chdir: str = "/tmp",
-                    seccomp_fd: int | None = None, info_fd: int | None = None) -> list[str]:
+                    hidden: Sequence[str] = (), private: Sequence[tuple[str, int]] = (),
+                    setenv: Mapping[str, str] | None = None, network: bool = False, tmp_size: int = TMP_SIZE,
+                    chdir: str = "/tmp", seccomp_fd: int | None = None, info_fd: int | None = None) -> list[str]:
     """The bubblewrap command line that runs ``argv`` alone, never as root.
 
     The sandbox shares nothing with the machine but what is bound: its own
@@ -546,6 +546,9 @@ def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), 
         (target, link) pairs made inside.
     hidden : sequence of str
         Folders inside binds covered with an empty one.
+    private : sequence of (str, int)
+        (path inside, bytes) pairs: an empty folder of the sandbox's own memory, which ``argv`` may write (mode
+        1777, as ``/tmp``) up to that many bytes in all, and which ends with the sandbox.
     setenv : mapping
         The whole environment inside (bubblewrap clears the rest).
     network : bool
@@ -605,6 +608,14 @@ def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), 
         box += ["--symlink", target, link]
     for folder in hidden:
         box += ["--tmpfs", folder]
+    for folder, size in private:
+        if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+            raise ValueError(f"private: the size of {folder!r} must be a number of bytes > 0, not {size!r}")
+        for above in _ancestors(folder):
+            if above not in made:
+                made.add(above)
+                box += ["--perms", "0755", "--dir", above]
+        box += ["--size", str(size), "--perms", "1777", "--tmpfs", folder]
     box += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_size), "--perms", "1777", "--tmpfs", "/tmp",
             "--chdir", chdir,
             # The sandbox's own root and /dev are memory with no size limit: nothing may be written there.
