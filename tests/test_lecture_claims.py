@@ -336,3 +336,81 @@ def test_lecture_08_says_a_refutation_table_keeps_the_whole_line():
     text = prose("08")
     assert "(the opponent's best reply, and the reply to that)" not in text
     assert "the whole line that follows it" in text and "Akl and Newborn" in text
+
+
+# -- 08 and 09: null-window tests and SSS*, written here -------------------------------
+
+
+def negamax_tt(nested, alpha: float, beta: float, color: int, evaluated: list, table: dict | None = None,
+               path: tuple = ()) -> float:
+    """Fail-soft negamax on nested lists; ``table`` maps a path to its proved (lower, upper) bounds."""
+    if not isinstance(nested, list):
+        evaluated.append(path)
+        return color * nested
+    alpha0 = alpha
+    if table is not None and path in table:
+        lower, upper = table[path]
+        if lower >= beta or upper <= alpha:
+            return lower if lower >= beta else upper
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        if alpha >= beta:
+            return alpha
+    v = -math.inf
+    for k, child in enumerate(nested):
+        v = max(v, -negamax_tt(child, -beta, -alpha, -color, evaluated, table, path + (k,)))
+        if v >= beta:
+            break
+        alpha = max(alpha, v)
+    if table is not None:
+        lower, upper = table.get(path, (-math.inf, math.inf))
+        table[path] = ((lower, min(upper, v)) if v <= alpha0 else (max(lower, v), upper) if v >= beta
+                       else (v, v))
+    return v
+
+
+def sss_star_evaluations(nested) -> tuple[float, int]:
+    """SSS* as MTD(+∞) (Plaat et al.): (value, every leaf evaluation of every pass)."""
+    table: dict = {}
+    evaluated: list = []
+    g = math.inf
+    while True:
+        bound = g
+        g = negamax_tt(nested, bound - 1, bound, 1, evaluated, table)
+        if g == bound:
+            return g, len(evaluated)
+
+
+def test_a_null_window_result_can_be_the_value_so_the_lecture_says_only_bound():
+    """08, question 1: a null-window result is a bound, which may be the value (Fig. 5.2: both tests give 3)."""
+    fig52 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    for x in (3, 4):
+        assert negamax_tt(fig52, x - 1, x, 1, []) == minimax(fig52, True) == 3
+    assert ab.null_window(ab.examples.FIG_5_2, bound=3).value == ab.null_window(ab.examples.FIG_5_2, bound=4).value == 3
+    text = prose("08")
+    assert "never an exact value" not in text and "the result alone cannot tell which" in text
+
+
+def test_sss_star_makes_more_evaluations_than_alpha_beta_on_most_shallow_random_trees():
+    """09: SSS* (MT form) makes more evaluations than alpha-beta on over half of 100 trees at d = 4 and 5."""
+    for d in (4, 5):
+        more = 0
+        for k in range(100):
+            nested = ab.random_tree(3, d, seed=k).to_nested()
+            value, sss = sss_star_evaluations(nested)
+            ab_value, ab_leaves = leaves_evaluated(nested)
+            assert value == ab_value
+            more += sss > ab_leaves
+            package = ab.sss_star(ab.tree(nested), trace=False).leaves
+            assert package == sss, (d, k)
+        assert more > 50, d
+    text = re.sub(r"\s+", " ", prose("09"))
+    assert "though not on most trees" not in text
+    assert "at depths 4 and 5 it makes more evaluations on more than half of them" in text
+    assert "sss_against_alphabeta(d) for d in (4, 5, 6)" in code("09")
+
+
+def test_one_game_moves_a_four_game_score_by_up_to_a_quarter():
+    """10, question 4: a game scores 0, ½ or 1, so one game changes a four-game score by ⅛ or ¼."""
+    changes = {abs(a - b) / 4 for a in (0, 0.5, 1) for b in (0, 0.5, 1) if a != b}
+    assert changes == {0.125, 0.25}
+    assert "by up to ¼" in prose("10")
