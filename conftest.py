@@ -9,6 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 
-NEEDS_NBGRADER = ["abteach/grading/intake.py", "abteach/grading/kernelbox.py"]
+NEEDS_NBGRADER = ["abteach/grading/exchange.py", "abteach/grading/intake.py", "abteach/grading/kernelbox.py"]
 
 collect_ignore = [] if importlib.util.find_spec("nbgrader") else NEEDS_NBGRADER

@@ -8,6 +8,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
 
 from abteach.grading.autograde import (FEEDBACK_TEMPLATE, GradeFromSource, HoldOutTests, WrapFeedback,
                                        feedback_template_dirs)
+from abteach.grading.exchange import OwnedCollect
 from abteach.grading.inert import InertStudentContent
 from abteach.grading.intake import screen_submission
 from abteach.grading.kernelbox import SandboxedExecute
@@ -15,6 +16,10 @@ from abteach.grading.kernelbox import SandboxedExecute
 c = get_config()  # noqa: F821 - nbgrader defines it when it reads this file
 
 c.CourseDirectory.course_id = "abteach"
+# On the hub every student may create a folder in the exchange's inbound, and nbgrader reads whose it is from its
+# name: a student could hand in as another, newest, and have that student's own work never collected.  Collect
+# only what the student's own system user made (and log every other record as an error).
+c.ExchangeFactory.collect = OwnedCollect
 c.CourseDirectory.db_assignments = [{"name": name} for name in (
     "by-hand", "write-the-search", "fourth-edition",  # lectures 01-02
     "fig55-stages", "order-the-children", "table-flags", "ucb1-by-hand")]  # lectures 03, 06, 07, 10

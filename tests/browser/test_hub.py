@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import re
 import tempfile
 import time
@@ -140,6 +141,42 @@ def test_a_submission_survives_a_hub_restart(hub):
     assert session.request("GET", f"/hub/api/users/{student}")[0] == 200
     nbgrader(hub, hub.course.instructor, "collect", ASSIGNMENT, "--update")
     assert (hub.course_root / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").exists()
+
+
+def with_marker(notebook: Path, marker: str) -> str:
+    """``notebook``'s text with a first code cell that says ``marker``: whose work a collected copy is."""
+    nb = nbformat.read(notebook, as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(f"# {marker}"))
+    return nbformat.writes(nb)
+
+
+def test_a_student_cannot_hand_in_for_another(hub):
+    a, b = hub.course.students[:2]
+    released = hub.course_root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    own, forged = f"handed in by {a} herself", f"forged by {b}"
+    # B, as B's system user, puts a record named for A, dated far later than A's, where nbgrader's submit would.
+    far = f"{a}+{ASSIGNMENT}+2999-01-01 00:00:00.000000 UTC+{'f' * 12}"
+    record = hub.exchange / hubs.COURSE_ID / "inbound" / far
+    drop = hub.state / f"from-{b}.ipynb"
+    drop.write_text(with_marker(released, forged))
+    os.chmod(drop, 0o644)
+    hubs.run_as(b, ["sh", "-c", 'mkdir "$1" && cp "$2" "$1/$3" && printf %s "2999-01-01 00:00:00.000000 UTC" '
+                    '> "$1/timestamp.txt"', "sh", str(record), str(drop), f"{ASSIGNMENT}.ipynb"])
+    assert record.stat().st_uid == pwd.getpwnam(b).pw_uid
+    # A hands in her own work, the ordinary way: fetch, answer (as A), submit.
+    if not (hub.home(a) / ASSIGNMENT).exists():
+        nbgrader(hub, a, "fetch_assignment", ASSIGNMENT)
+    drop = hub.state / f"from-{a}.ipynb"
+    drop.write_text(with_marker(released, own))
+    os.chmod(drop, 0o644)
+    hubs.run_as(a, ["cp", str(drop), str(hub.home(a) / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")])
+    nbgrader(hub, a, "submit", ASSIGNMENT)
+    done = hubs.run_as(hub.course.instructor, [str(hubs.VENV / "bin" / "nbgrader"), "collect", ASSIGNMENT,
+                                               "--update"], cwd=hub.course_root)
+    collected = (hub.course_root / "submitted" / a / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text()
+    assert own in collected and forged not in collected
+    reported = [line for line in done.stderr.splitlines() if "NOT COLLECTED" in line]
+    assert any(far in line and f"owned by {b}" in line for line in reported), done.stderr[-3000:]
 
 
 def test_a_students_work_survives_a_server_restart(hub, a_and_b):
