@@ -333,6 +333,20 @@ def test_a_private_folder_of_no_size_is_refused_naming_it():
         sandbox_command(["/usr/bin/true"], private=[("/kernel", 0)])
 
 
+def writer_cell(box: Path) -> str:
+    """A cell that writes in its folder and home, then tries the grader's box; prints what was refused."""
+    return (f"import os, resource, numpy\n"
+            f"open('in-work.txt', 'w').write('w'); open(os.path.expanduser('~/in-home.txt'), 'w').write('h')\n"
+            f"refused = []\n"
+            f"for place in ({str(box / 'work' / 'x.txt')!r}, {str(box / 'x.txt')!r}, {str(box / 'connection.json')!r}):\n"
+            f"    try:\n"
+            f"        open(place, 'a').write('x')\n"
+            f"    except OSError:\n"
+            f"        refused.append(place)\n"
+            f"print('REFUSED', len(refused), 'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
+            f"'NUMPY', int(numpy.arange(5).sum()), sorted(os.listdir('.')))")
+
+
 def test_what_a_kernel_writes_stays_in_its_memory_and_the_graders_box_is_read_only(tmp_path):
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
@@ -345,16 +359,7 @@ def test_what_a_kernel_writes_stays_in_its_memory_and_the_graders_box_is_read_on
         km = SandboxedKernelManager(kernel_name="python3")
         await km.start_kernel(cwd=str(own))
         box = km._box.folder
-        code = (f"import os, resource, numpy\n"
-                f"open('in-work.txt', 'w').write('w'); open(os.path.expanduser('~/in-home.txt'), 'w').write('h')\n"
-                f"refused = []\n"
-                f"for place in ({str(box / 'work' / 'x.txt')!r}, {str(box / 'x.txt')!r}, {str(box / 'connection.json')!r}):\n"
-                f"    try:\n"
-                f"        open(place, 'a').write('x')\n"
-                f"    except OSError:\n"
-                f"        refused.append(place)\n"
-                f"print('REFUSED', len(refused), 'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
-                f"'NUMPY', int(numpy.arange(5).sum()), sorted(os.listdir('.')))")
+        code = writer_cell(box)
         kc = km.client()
         kc.start_channels()
         try:
