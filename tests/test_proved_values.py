@@ -233,3 +233,12 @@ def test_practice_does_not_call_a_node_cut_off_when_only_a_node_below_it_was():
 def test_the_returns_table_says_what_the_node_proved_and_what_its_caller_reads():
     rows = {row[0]: row[2] for row in ab.returns_table(ab.alphabeta(FIG)).rows}
     assert rows == {"B": "3 (exact)", "C": "2 (fail-low: at most)", "D": "2 (exact; to A, fail-low: at most)"}
+
+
+def test_a_value_inside_what_the_children_establish_is_claimed_as_nothing():
+    # Found by the law above: the inverted test returns B's first grandchild's 1, where B's own children prove
+    # nothing (the range is everything); the window's reading had called it exact, and B is worth 2.
+    result = run_mistake("inverted-test", ab.tree([[[1, 2, 0], [2, 3, 4], 3], [[3, 3, 4], 4, [5]]]))
+    b = result.trace.frame(14).node((0,))
+    assert b.value == 1 and b.known == (-math.inf, math.inf) and b.proved is None
+    check_proved([[[1, 2, 0], [2, 3, 4], 3], [[3, 3, 4], 4, [5]]], result)

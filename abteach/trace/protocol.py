@@ -104,7 +104,8 @@ class NodeState:
 
     @property
     def proved(self) -> Bound | None:
-        """What the search proved about this node's returned value, from below; ``None`` until it returns.
+        """What the search proved about this node's returned value, from below; ``None`` until it returns, or
+        where it proved nothing about it (a mistaken search's value inside the range its children establish).
 
         ``EXACT``: the value is the node's minimax value.  ``UPPER``: its
         minimax value is at most the value; ``LOWER``: at least.  Where the
@@ -130,7 +131,9 @@ class NodeState:
             return Bound.UPPER
         if low >= g:
             return Bound.LOWER
-        return self.bound
+        # The value lies strictly inside what the search established: it proves nothing about it (only a mistaken
+        # search returns such a value), and the window's reading would claim what nothing showed.
+        return None
 
 
 UNVISITED = NodeState(Status.UNVISITED)
