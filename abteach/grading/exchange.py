@@ -119,7 +119,11 @@ def ownership_problem(folder: Path, student: str) -> str | None:
     for parent, folders, files in os.walk(folder, onerror=unreadable.append):
         for name in (*folders, *files):
             path = Path(parent, name)
-            owner = os.lstat(path).st_uid
+            try:
+                owner = os.lstat(path).st_uid
+            except OSError as error:
+                unreadable.append(error)
+                continue
             if owner != uid:
                 return f"{path.relative_to(folder)} in it is owned by {_owner(owner)}"
     if unreadable:
