@@ -582,8 +582,12 @@ def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), 
         box = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try",
                "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP"]
     else:
-        box = [bwrap, "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try",
-               "--cap-drop", "ALL"]
+        # An unprivileged grader's uid is mapped inside to nobody, so student code never sees itself as the
+        # grader.  Root is never mapped: root outside stays uid 0 inside, which the harness reports and
+        # run_submission refuses, rather than a nobody that would be root on the host.
+        unmapped = ["--uid", str(UNPRIVILEGED), "--gid", str(UNPRIVILEGED)] if os.geteuid() != 0 else []
+        box = [bwrap, "--unshare-user", *unmapped, "--unshare-ipc", "--unshare-pid", "--unshare-uts",
+               "--unshare-cgroup-try", "--cap-drop", "ALL"]
     if not network:
         box.append("--unshare-net")
     box += ["--die-with-parent", "--new-session", "--clearenv", "--hostname", "sandbox", *_top_links()]
