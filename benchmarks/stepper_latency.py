@@ -1,28 +1,52 @@
-"""How long a lecture's stepper takes in the browser, from a click on "step forward" to the new picture.
+"""How long a stepper takes in the browser, from a key press or click to the painted step; what it weighs.
 
-    python benchmarks/stepper_latency.py [--clicks N] [--width W --height H] [notebooks/NN-*.ipynb ...]
+    python benchmarks/stepper_latency.py [--clicks N] [--pause S]            # the two steppers side by side
+    python benchmarks/stepper_latency.py --lectures [notebooks/NN-*.ipynb ...]  # every lecture's PNG steppers
 
-A private JupyterLab (the browser tests' own, ``tests/browser/labserver.py``) runs each lecture in
+**Side by side** (the default): the PNG stepper (``ab.stepper``: the kernel draws each step) and the browser
+stepper (``ab.browser_stepper``: the page draws each step from data sent once) on lecture 04's tree (the
+Wikipedia tree, 134 steps of alpha-beta), in one notebook of one JupyterLab, in one run.  For each of three
+conditions, a quiet machine, load 4 (four busy processes started here) and a kernel running a long cell
+(``time.sleep(30)`` in another cell), it steps each stepper forward ``N`` times, ``--pause`` apart, and prints
+the median and 90th percentile: for the PNG stepper from the click on "step forward" to the next animation
+frame after the new picture is decoded, for the browser stepper from the keydown (ArrowRight) to the next
+animation frame after its SVG shows the new step.  On the quiet machine it also reads the CPU time the kernel
+process and the server process spend over those steps, the browser stepper of an 11,488-step search
+(``ab.alphabeta(ab.random_tree(6, 5, seed=0))``) is opened (run to painted, in the page) and stepped too, and
+before the server starts it weighs what a page carries per search: the frame data (JSON, and gzipped) beside
+the PNG stepper's pre-rendered copy (its widget state as an exported page saves it: at most 60 frames, as
+``make html`` keeps them, and for lecture 04's tree every frame).
+
+**Lectures** (``--lectures``): a private JupyterLab (the browser tests' own, ``tests/browser/labserver.py``) runs each lecture in
 headless Chromium at 1024×768 with the file browser open.  For every live stepper (``.ab-stepper``) it
 clicks "step forward" ``N`` times, a lecturer's pause apart (``--pause``), and "last step" once, and times
 each click in the page, from the click
 to the moment the new picture is decoded and painted: the round trip to the kernel, the drawing, and the
 browser's work together.  It prints, per stepper, the median, the 90th percentile and the worst.
 
-Targets: 90th percentile under :data:`P90_MS`, the worst under :data:`WORST_MS`.  The figures depend on
+Targets: 90th percentile under :data:`P90_MS`, the worst under :data:`WORST_MS` (the PNG stepper); the
+browser stepper's p90 under one display frame, :data:`FRAME_MS`.  The figures depend on
 the machine's load; run it on a quiet machine, and read the load average it prints with them.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Iterator
 
 import nbformat
+import psutil  # type: ignore[import-untyped]
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the browser tests' server, tests/browser/labserver.py
@@ -34,13 +58,15 @@ from tests.browser.labserver import (CHROMIUM, CHROMIUM_ARGS, KERNEL_IDLE, OUTSI
 
 #: The targets, in milliseconds from click to picture.
 P90_MS, WORST_MS = 150.0, 400.0
+#: The browser stepper's target: a step painted within one display frame at 60 Hz.
+FRAME_MS = 1000 / 60
 
 LECTURES = sorted((HERE.parent / "notebooks").glob("[01][0-9]-*.ipynb"))
 
 # Click ``selector`` in the stepper, and resolve with the milliseconds until its picture has changed,
 # been decoded and painted (or -1 if it did not change within 5 s: the last step, for instance).
 CLICK = r"""
-async ([root, selector]) => {
+async ([root, selector, frames]) => {
     const img = root.querySelector('img.ab-image');
     const before = img.getAttribute('src');
     const changed = new Promise((done) => {
@@ -55,8 +81,30 @@ async ([root, selector]) => {
     if (!(await changed)) return -1;
     // A picture replaced again while decoding (its blob revoked) cannot be decoded: the newer one is painted.
     try { await img.decode(); } catch (error) { /* the newer picture is the one shown */ }
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (let i = 0; i < (frames || 2); i++) await new Promise((r) => requestAnimationFrame(r));
     return performance.now() - start;
+}
+"""
+
+# Press ``key`` on the browser stepper and resolve with the milliseconds from the keydown to the first animation
+# frame after its root says it shows another step (-1 if it did not within 5 s).
+KEY = r"""
+async ([root, key]) => {
+    const before = root.dataset.step;
+    const painted = new Promise((done) => {
+        const seen = new MutationObserver(() => {
+            if (root.dataset.step !== before) {
+                seen.disconnect();
+                requestAnimationFrame(() => done(performance.now()));
+            }
+        });
+        seen.observe(root, {attributes: true, attributeFilter: ['data-step']});
+        setTimeout(() => { seen.disconnect(); done(-1); }, 5000);
+    });
+    const start = performance.now();
+    root.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}));
+    const end = await painted;
+    return end < 0 ? -1 : end - start;
 }
 """
 
@@ -86,25 +134,235 @@ def run_lecture(page: Page, server_url: str, clicks: int, pause: float) -> list[
         times = []
         for _ in range(clicks):
             page.wait_for_timeout(pause * 1000)
-            times.append(page.evaluate(CLICK, [handle, ".ab-forward"]))
-        page.evaluate(CLICK, [handle, ".ab-first"])
+            times.append(page.evaluate(CLICK, [handle, ".ab-forward", 2]))
+        page.evaluate(CLICK, [handle, ".ab-first", 2])
         page.wait_for_timeout(pause * 1000)
-        last = page.evaluate(CLICK, [handle, ".ab-last"])
+        last = page.evaluate(CLICK, [handle, ".ab-last", 2])
         times = [t for t in times if t >= 0]
         out.append((k, times, last))
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, default=LECTURES)
-    parser.add_argument("--clicks", type=int, default=20)
-    parser.add_argument("--pause", type=float, default=0.5, help="seconds between two clicks")
-    parser.add_argument("--width", type=int, default=1024)
-    parser.add_argument("--height", type=int, default=768)
-    args = parser.parse_args()
-    if args.clicks < 2:
-        parser.error(f"--clicks must be 2 or more, not {args.clicks}")
+# -- side by side ---------------------------------------------------------------------------------------------
+
+#: The side-by-side notebook: lecture 04's tree at the lecture's size, both steppers, a long cell, a long search.
+SETUP = ("import time\nimport abteach as ab\nab.use_size('projector')\n"
+         "r = ab.alphabeta(ab.examples.WIKIPEDIA)")
+CELLS = [SETUP, "png = ab.stepper(r)\npng", "svg = ab.browser_stepper(r)\nsvg", "time.sleep(30)",
+         "big = ab.browser_stepper(ab.alphabeta(ab.random_tree(6, 5, seed=0)))\nbig"]
+LONG_CELL, BIG_CELL = 3, 4
+BUSY = ".jp-StatusBar-TextItem"
+
+
+@dataclass
+class Timed:
+    """Step times in milliseconds (-1: not painted within 5 s), and CPU seconds spent meanwhile."""
+
+    times: list[float]
+    kernel_cpu: float = 0.0
+    server_cpu: float = 0.0
+
+    @property
+    def painted(self) -> list[float]:
+        return [t for t in self.times if t >= 0]
+
+    def row(self, label: str, condition: str) -> str:
+        ok = self.painted
+        p50 = f"{statistics.median(ok):7.1f}" if ok else "      –"
+        p90 = f"{percentile(ok, 90):7.1f}" if ok else "      –"
+        worst = f"{max(ok):7.1f}" if ok else "      –"
+        return f"{label:<28} {condition:<12} {p50} {p90} {worst} {len(ok):>4}/{len(self.times):<3}"
+
+
+def cpu(process: psutil.Process) -> float:
+    t = process.cpu_times()
+    return t.user + t.system
+
+
+def kernel_process(server: subprocess.Popen[bytes]) -> psutil.Process:
+    """The one kernel the server runs (the notebook's)."""
+    kernels = [p for p in psutil.Process(server.pid).children(recursive=True)
+               if any("ipykernel" in part for part in p.cmdline())]
+    if len(kernels) != 1:
+        raise RuntimeError(f"expected one kernel under the server, found {len(kernels)}")
+    return kernels[0]
+
+
+@contextmanager
+def busy(n: int) -> Iterator[None]:
+    """``n`` processes spinning on the CPU: a load average of about ``n`` more."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+    try:
+        time.sleep(5)  # the scheduler's share settles
+        yield
+    finally:
+        for p in spinners:
+            p.terminate()
+        for p in spinners:
+            p.wait(timeout=10)
+
+
+def run_cell(page: Page, index: int, wait: bool = True) -> None:
+    """Run cell ``index``; with ``wait``, return once it has run (the command's promise), else at once."""
+    page.evaluate("""async ([i, wait]) => {
+        const nb = window.jupyterapp.shell.currentWidget.content;
+        nb.activeCellIndex = i;
+        nb.mode = 'command';
+        const ran = window.jupyterapp.commands.execute('notebook:run-cell');
+        if (wait) await ran;
+    }""", [index, wait])
+
+
+def wait_idle(page: Page) -> None:
+    expect(page.locator(BUSY, has_text=KERNEL_IDLE).first).to_be_visible()
+
+
+def step_png(page: Page, root: Any, presses: int, pause: float) -> list[float]:
+    handle = root.element_handle()
+    page.evaluate(CLICK, [handle, ".ab-first", 1])
+    times = []
+    for _ in range(presses):
+        page.wait_for_timeout(pause * 1000)
+        times.append(page.evaluate(CLICK, [handle, ".ab-forward", 1]))
+    return times
+
+
+def step_browser(page: Page, root: Any, presses: int, pause: float) -> list[float]:
+    handle = root.element_handle()
+    page.evaluate(KEY, [handle, "Home"])
+    times = []
+    for _ in range(presses):
+        page.wait_for_timeout(pause * 1000)
+        times.append(page.evaluate(KEY, [handle, "ArrowRight"]))
+    return times
+
+
+def measured(page: Page, server: subprocess.Popen[bytes], step: Any, root: Any, presses: int,
+             pause: float) -> Timed:
+    """Step ``root`` and read the kernel's and the server's CPU time over the steps (and 2 s after, for any
+    drawing ahead the steps set off)."""
+    kernel, lab = kernel_process(server), psutil.Process(server.pid)
+    k0, s0 = cpu(kernel), cpu(lab)
+    times = step(page, root, presses, pause)
+    page.wait_for_timeout(2000)
+    return Timed(times, cpu(kernel) - k0, cpu(lab) - s0)
+
+
+def weights() -> list[tuple[str, int, int, str]]:
+    """(what, bytes, gzipped bytes, how long it took to make) a page carries per search, for each stepper."""
+    import abteach as ab
+    from ipywidgets.embed import dependency_state
+    from abteach.views.frame_data import data_json, frame_data
+
+    def state_bytes(box: Any) -> bytes:
+        # What an exported page embeds: the widgets' state, pictures as base64, as nbconvert writes it.
+        state = {"version_major": 2, "version_minor": 0, "state": dependency_state([box], drop_defaults=True)}
+        return json.dumps(state, separators=(",", ":")).encode()
+
+    ab.use_size("projector")
+    searches = {"lecture 04 (134 steps)": ab.alphabeta(ab.examples.WIKIPEDIA).trace,
+                "random_tree(6, 5) (11,488 steps)": ab.alphabeta(ab.random_tree(6, 5, seed=0)).trace}
+    out = []
+    for name, trace in searches.items():
+        len(trace)
+        t = time.perf_counter()
+        text = data_json(frame_data(trace)).encode()
+        out.append((f"{name}: frame data, every step", len(text), len(gzip.compress(text)),
+                    f"{time.perf_counter() - t:.2f} s"))
+        for most in ([60, None] if len(trace) < 1000 else [60]):
+            t = time.perf_counter()
+            page = state_bytes(ab.static_stepper(trace, max_frames=most))
+            kept = "every step" if most is None else f"{min(most, len(trace) + 1)} of {len(trace) + 1} frames"
+            out.append((f"{name}: PNG pages, {kept}", len(page), len(gzip.compress(page)),
+                        f"{time.perf_counter() - t:.1f} s"))
+    return out
+
+
+def side_by_side(args: argparse.Namespace) -> None:
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; weighing the pages ...", flush=True)
+    print(f"\n{'what a page carries per search':<62} {'bytes':>10} {'gzipped':>9}  made in")
+    for what, size, packed, took in weights():
+        print(f"{what:<62} {size:>10,} {packed:>9,}  {took}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        (base / "root").mkdir()
+        process, server = start_server(base / "root", base, base / "lab.log")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                page.route(OUTSIDE, lambda route: route.abort())
+                page.set_default_timeout(300_000)
+                expect.set_options(timeout=300_000)
+                compare(page, process, server, args)
+                browser.close()
+        finally:
+            stop_server(process, server)
+
+
+def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: argparse.Namespace) -> None:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
+    stripped_copy(nb, server.root / "side_by_side.ipynb")
+    page.goto(server.notebook_url("side_by_side.ipynb"))
+    wait_idle(page)
+    for i in (0, 1, 2):
+        run_cell(page, i)
+    png = page.locator(".jp-OutputArea-output .ab-stepper").first
+    svg = page.locator(".jp-OutputArea-output .abs-root").first
+    expect(png.locator("img.ab-image")).to_be_attached()
+    expect(svg.locator("svg text").first).to_be_attached()
+    wait_idle(page)
+    page.wait_for_timeout(3000)  # the PNG stepper draws ahead once shown
+    print(f"\n{args.width}x{args.height}; {args.clicks} steps a stepper, {args.pause} s apart; PNG: click 'step "
+          "forward' to the frame after the picture is decoded; browser: keydown to the frame after the SVG changes")
+    print(f"{'stepper':<28} {'condition':<12} {'p50':>7} {'p90':>7} {'worst':>7} {'painted':>8}  (ms)")
+    results: dict[tuple[str, str], Timed] = {}
+
+    def both(condition: str) -> None:
+        for label, step, root in (("PNG stepper (kernel)", step_png, png), ("browser stepper (page)", step_browser, svg)):
+            root.scroll_into_view_if_needed()
+            long = condition == "long cell"
+            if long:  # a cell of its own for each stepper, so each is stepped while the kernel is busy
+                run_cell(page, LONG_CELL, wait=False)
+                expect(page.locator(BUSY, has_text="Busy").first).to_be_visible()
+            timed = measured(page, process, step, root, args.clicks, args.pause)
+            ended = long and page.locator(BUSY, has_text="Busy").count() == 0
+            results[(label, condition)] = timed
+            print(timed.row(label, condition) + ("  (the long cell ended first)" if ended else ""), flush=True)
+            if long:
+                wait_idle(page)
+
+    both("quiet")
+    with busy(4):
+        both("4 busy")
+        print(f"{'':<28} (4 busy: load average {os.getloadavg()[0]:.1f} at the end)")
+    both("long cell")
+
+    # The browser stepper of a search of 11,488 steps: run to painted, then stepped.
+    wait_idle(page)
+    start = time.perf_counter()
+    run_cell(page, BIG_CELL, wait=False)
+    big = page.locator(".jp-OutputArea-output .abs-root").nth(1)
+    expect(big.locator("svg text").first).to_be_attached()
+    opened = time.perf_counter() - start
+    wait_idle(page)
+    big.scroll_into_view_if_needed()
+    timed = measured(page, process, step_browser, big, args.clicks, args.pause)
+    print(timed.row("browser, 11,488 steps", "quiet"), flush=True)
+    print(f"\nthe 11,488-step browser stepper: from running its cell to its SVG in the page, {opened:.2f} s "
+          "(searching, building its data, sending it, drawing step 0)")
+
+    print(f"\nCPU time per step over {args.clicks} steps on the quiet machine (2 s after the last included):")
+    print(f"{'stepper':<28} {'kernel ms/step':>15} {'server ms/step':>15}")
+    for label in ("PNG stepper (kernel)", "browser stepper (page)"):
+        t = results[(label, "quiet")]
+        print(f"{label:<28} {1000 * t.kernel_cpu / args.clicks:>15.2f} {1000 * t.server_cpu / args.clicks:>15.2f}")
+    print(f"{'browser, 11,488 steps':<28} {1000 * timed.kernel_cpu / args.clicks:>15.2f} "
+          f"{1000 * timed.server_cpu / args.clicks:>15.2f}")
+    server.forget_kernels()
+
+
+def lectures(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         (base / "root").mkdir()
@@ -119,7 +377,7 @@ def main() -> None:
                 print(f"load average {os.getloadavg()[0]:.1f}; {args.width}x{args.height}; "
                       f"{args.clicks} forward clicks a stepper, {args.pause} s apart, then 'last step'")
                 print(f"{'lecture':<36} {'#':>2} {'p50':>6} {'p90':>6} {'worst':>6} {'last':>6}  (ms)")
-                for nb in args.notebooks:
+                for nb in args.notebooks or LECTURES:
                     stripped_copy(nbformat.read(nb, as_version=4), base / "root" / nb.name)
                     for k, times, last in run_lecture(page, server.notebook_url(nb.name), args.clicks, args.pause):
                         if not times:
@@ -132,6 +390,25 @@ def main() -> None:
                 browser.close()
         finally:
             stop_server(process, server)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="with --lectures: the lectures to run (all)")
+    parser.add_argument("--lectures", action="store_true", help="every lecture's PNG steppers, as before")
+    parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--pause", type=float, default=0.5, help="seconds between two clicks")
+    parser.add_argument("--width", type=int, default=1024)
+    parser.add_argument("--height", type=int, default=768)
+    args = parser.parse_args()
+    if args.clicks < 2:
+        parser.error(f"--clicks must be 2 or more, not {args.clicks}")
+    if args.notebooks and not args.lectures:
+        parser.error("notebooks are given with --lectures")
+    if args.lectures:
+        lectures(args)
+    else:
+        side_by_side(args)
 
 
 if __name__ == "__main__":
