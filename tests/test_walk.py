@@ -40,7 +40,10 @@ def check_walk(trace: Trace) -> None:
 
 
 def test_every_registered_search_is_walked_here():
-    assert set(RUNS) == set(registered())
+    # The package's own searches: a test module may register one of its own (test_toy_algorithm's optimist), and
+    # the register keeps it for the rest of the run, whatever order the modules run in.
+    ours = {name for name, entry in registered().items() if entry.search.__module__.split(".")[0] == "abteach"}
+    assert set(RUNS) == ours
 
 
 @settings(max_examples=examples(0.3), deadline=None)

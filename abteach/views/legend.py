@@ -23,15 +23,14 @@ def legend_handles(styles: Mapping[Path, Style], size: Size, frame_mode: bool, m
     lw = size.line
     kinds = {s.kind for s in styles.values()}
     h: list = []
-    if "max" in kinds:
-        h.append(Line2D([], [], ls="", marker="^", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="MAX to move"))
-    if "min" in kinds:
-        h.append(Line2D([], [], ls="", marker="v", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="MIN to move"))
     for kind in node_kinds().values():
-        # Any other kind a tree names: its registered shape, and what happens there.
-        if kind.name.lower() in kinds and kind.name not in ("MAX", "MIN"):
+        # Each kind the drawing shows, in the order kinds were registered (MAX, MIN, then chance and any other):
+        # its registered shape, and who moves there or what happens there.
+        if kind.name.lower() in kinds:
+            label = (kind.says("it").replace(" at it", "").replace(" it", "") if kind.acts
+                     else f"{kind.name} to move")
             h.append(Line2D([], [], ls="", marker=kind.marker, ms=size.small * 1.3, mfc=WHITE, mec=INK,
-                            label=kind.says("it").replace(" at it", "").replace(" it", "")))
+                            label=label))
     if "leaf" in kinds:
         h.append(Line2D([], [], ls="", marker="s", ms=size.small * 1.3, mfc=WHITE, mec=INK, label="leaf (utility)"))
     marks = sorted({s.mark for s in styles.values() if s.mark})
