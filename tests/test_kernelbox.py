@@ -27,22 +27,16 @@ import pytest
 
 pytest.importorskip("nbgrader")
 
+from tests.nbgrading import nbgrader  # noqa: E402
+
 from abteach.grading.intake import REJECTED, notebook_problem, rejections  # noqa: E402
 from abteach.grading.kernelbox import KernelBox, SandboxedKernelManager, copy_own_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "fig55-stages"
-BIN = Path(sys.executable).parent
 #: Text only the course's source notebook holds, only the gradebook holds, only the victim's notebook holds.
 HIDDEN_MARK = "BEGIN HIDDEN TESTS"
 GRADEBOOK_MARK = "SQLite format 3"
-
-
-def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    # nbgrader runs `alembic` by name: the venv's bin/ goes on PATH (RECIPES.md).
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
-    return subprocess.run([str(BIN / "nbgrader"), *args, f"--CourseDirectory.root={root}"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=900)
 
 
 def hand_in(root: Path, student: str, answer: str, change=None) -> Path:

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -23,9 +22,10 @@ import pytest
 
 pytest.importorskip("nbgrader")
 
+from tests.nbgrading import nbgrader  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "fig55-stages"
-BIN = Path(sys.executable).parent
 ANSWER = "algorithm_holds"
 #: Text only the course's own files hold: the gradebook, the source notebook's hidden tests and solutions.
 COURSE_MARKS = ("SQLite format 3", "BEGIN HIDDEN TESTS", "### BEGIN SOLUTION")
@@ -37,13 +37,6 @@ attacks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(attacks)
 
 pytestmark = [pytest.mark.sandbox]
-
-
-def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    # nbgrader runs `alembic` by name: the venv's bin/ goes on PATH (RECIPES.md).
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
-    return subprocess.run([str(BIN / "nbgrader"), *args, f"--CourseDirectory.root={root}"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=900)
 
 
 def hand_in(root: Path, student: str, answer: str, change=None) -> Path:
