@@ -41,6 +41,9 @@ _BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
 _OPEN_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)\[")
 #: What an output's metadata may say of an image: its size, as a number.
 _IMAGE_SIZE = ("width", "height")
+#: Characters of an image's text alternative kept: the page escapes it, so it is text, and it is all a screen
+#: reader has of the picture (the by-hand exercises draw the student's tree).
+ALT_CHARS = 2000
 
 
 def inert_markdown(source: str) -> str:
@@ -81,10 +84,17 @@ def inert_output(output: NotebookNode) -> NotebookNode | None:
     output.data = NotebookNode(data)
     if "metadata" in output:
         output.metadata = NotebookNode({
-            kind: NotebookNode({k: v for k, v in meta.items() if k in _IMAGE_SIZE and type(v) in (int, float)})
+            kind: NotebookNode({k: v for k, v in meta.items() if _kept_image_metadata(k, v)})
             for kind, meta in output.metadata.items() if kind in data and kind != "text/plain"
             and isinstance(meta, dict)})
     return output
+
+
+def _kept_image_metadata(key: str, value: object) -> bool:
+    """An image's size as a number, or its text alternative as a short string: what the page writes as it is."""
+    if key in _IMAGE_SIZE:
+        return type(value) in (int, float)
+    return key == "alt" and isinstance(value, str) and len(value) <= ALT_CHARS
 
 
 def _instructors(cell: NotebookNode) -> bool:
