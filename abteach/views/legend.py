@@ -27,8 +27,8 @@ def legend_handles(styles: Mapping[Path, Style], size: Size, frame_mode: bool, m
         # Each kind the drawing shows, in the order kinds were registered (MAX, MIN, then chance and any other):
         # its registered shape, and who moves there or what happens there.
         if kind.name.lower() in kinds:
-            label = (kind.says("it").replace(" at it", "").replace(" it", "") if kind.acts
-                     else f"{kind.name} to move")
+            label = (f"{kind.name} to move" if kind.mover
+                     else kind.says("it").replace(" at it", "").replace(" it", ""))
             h.append(Line2D([], [], ls="", marker=kind.marker, ms=size.small * 1.3, mfc=WHITE, mec=INK,
                             label=label))
     if "leaf" in kinds:
