@@ -414,3 +414,13 @@ def test_one_game_moves_a_four_game_score_by_up_to_a_quarter():
     changes = {abs(a - b) / 4 for a in (0, 0.5, 1) for b in (0, 0.5, 1) if a != b}
     assert changes == {0.125, 0.25}
     assert "by up to ¼" in prose("10")
+
+
+def test_lecture_06_quotes_lecture_09s_last_pass_not_nearly_best_order():
+    # 09's benchmark measures deepening's last pass at 1.2–2.0× the minimal tree: up to twice it,
+    # so 06 may not call that order "nearly the best"; it quotes 09's range instead.
+    measured = re.search(r"The last pass alone evaluates (\S+)–(\S+)×", prose("09"))
+    assert measured
+    text = prose("06")
+    assert "nearly the best order" not in text
+    assert f"its last pass evaluates {measured[1]}–{measured[2]} times the minimal tree" in text
