@@ -591,7 +591,10 @@ def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), 
     if not network:
         box.append("--unshare-net")
     box += ["--die-with-parent", "--new-session", "--clearenv", "--hostname", "sandbox", *_top_links()]
-    made: set[str] = set()
+    # The private /tmp first, then the binds: a venv or a course that lives under /tmp on the host (a CI clone)
+    # is bound on top of it, not hidden by it.
+    box += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_size), "--perms", "1777", "--tmpfs", "/tmp"]
+    made: set[str] = {"/tmp", "/proc", "/dev"}
     seen: set[tuple[str, str]] = set()
     for source, inside in [*binds, *writable]:
         if (source, inside) in seen:
@@ -620,8 +623,7 @@ def sandbox_command(argv: Sequence[str], binds: Sequence[tuple[str, str]] = (), 
                 made.add(above)
                 box += ["--perms", "0755", "--dir", above]
         box += ["--size", str(size), "--perms", "1777", "--tmpfs", folder]
-    box += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_size), "--perms", "1777", "--tmpfs", "/tmp",
-            "--chdir", chdir,
+    box += ["--chdir", chdir,
             # The sandbox's own root and /dev are memory with no size limit: nothing may be written there.
             "--remount-ro", "/dev", "--remount-ro", "/"]
     for key, value in (setenv or {}).items():
