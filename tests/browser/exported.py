@@ -112,3 +112,9 @@ def picture_shot(widget: Locator) -> bytes:
     picture = widget.locator(".ab-image:visible, .ab-fig55-images:visible").first
     picture.scroll_into_view_if_needed()
     return picture.screenshot(animations="disabled")
+
+
+def shown_as(widget: str) -> str:
+    """How a committed notebook's plain text begins for ``widget`` (``"Stepper"``): its sentence, not a repr."""
+    from abteach.widgets.fallback import WIDGET_WORDS
+    return f"{WIDGET_WORDS[widget]} ("

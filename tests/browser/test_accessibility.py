@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 import abteach as ab
 
 from .axe import Violation, audit, blocking, counts
-from .exported import (LECTURES, Exported, OfflinePage, exported, offline_page)  # noqa: F401  (fixtures)
+from .exported import (shown_as, LECTURES, Exported, OfflinePage, exported, offline_page)  # noqa: F401  (fixtures)
 from .labserver import KERNEL_IDLE, ROOT, LabServer
 from .test_offline_html import _open as open_page
 from .test_offline_slides import _open as open_slides
@@ -66,7 +66,7 @@ def test_a_stepper_picture_says_its_step(offline_page: OfflinePage, exported: Ex
     """The name of a pre-rendered stepper's picture is its step's, and changes as the slider moves."""
     # The first lecture that shows a stepper (its committed output is the stepper's text form).
     lecture = next(name for name in LECTURES
-                   if '"Stepper(' in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+                   if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
     page = offline_page.page
     open_page(offline_page, exported, lecture)
     stepper = page.locator(".ab-static-stepper:visible").first

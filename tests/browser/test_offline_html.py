@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .labserver import ROOT
-from .exported import (LECTURES, Exported, OfflinePage, exported, offline_page,  # noqa: F401  (fixtures)
+from .exported import (shown_as, LECTURES, Exported, OfflinePage, exported, offline_page,  # noqa: F401  (fixtures)
                        picture_shot, visible_picture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(3600)]
@@ -55,7 +55,7 @@ def test_every_stepper_steps_with_no_kernel_and_no_network(offline_page: Offline
     assert "VBox(children=" not in page.inner_text("body")
     shown = page.evaluate(f"() => document.querySelectorAll('{SWITCH}').length + "
                           f"[...document.querySelectorAll('{STEPPER}')].filter(s => !s.closest('{SWITCH}')).length")
-    assert shown == len(_outputs(lecture, "Stepper(")), f"{lecture}: every stepper of the lecture, and only those"
+    assert shown == len(_outputs(lecture, shown_as("Stepper"))), f"{lecture}: every stepper of the lecture, and only those"
     for i in range(steppers.count()):
         stepper = steppers.nth(i)
         if not stepper.is_visible():
@@ -97,7 +97,7 @@ def test_a_long_search_says_it_shows_some_steps_and_numbers_them(offline_page: O
     page = offline_page.page
     _open(offline_page, exported, lecture)
     # The lecture's own count of steps, from each stepper's text form ("step 0 of N").
-    lasts = {int(m) for t in _outputs(lecture, "Stepper(") for m in re.findall(r"step \d+ of (\d+)", t)}
+    lasts = {int(m) for t in _outputs(lecture, shown_as("Stepper")) for m in re.findall(r"step \d+ of (\d+)", t)}
     notes = page.locator(".ab-sampled-note:visible")
     for i in range(notes.count()):
         note = notes.nth(i)
@@ -140,7 +140,7 @@ def test_switches_and_fig55_views_work_with_no_kernel(offline_page: OfflinePage,
                                "const img = [...w.querySelectorAll('img')].filter(im => im.offsetParent !== null);"
                                "return img.length && img[0].src !== before; }", arg=[i, before])
     views = page.locator(FIG55)
-    assert views.count() == len(_outputs(lecture, "FigureVsAlgorithm("))
+    assert views.count() == len(_outputs(lecture, shown_as("FigureVsAlgorithm")))
     for i in range(views.count()):
         view = views.nth(i)
         view.scroll_into_view_if_needed()

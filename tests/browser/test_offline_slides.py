@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from .labserver import ROOT
 from abteach.views.sizes import resolve_size
 
-from .exported import (LECTURES, SLIDE_HEIGHT, SLIDE_WIDTH, Exported, OfflinePage, exported,  # noqa: F401  (fixtures)
+from .exported import (shown_as, LECTURES, SLIDE_HEIGHT, SLIDE_WIDTH, Exported, OfflinePage, exported,  # noqa: F401  (fixtures)
                        offline_page, picture_shot, visible_picture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(3600)]
@@ -60,7 +60,7 @@ def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported:
     page = offline_page.page
     # The first lecture that shows a stepper (its committed output is the stepper's text form).
     lecture = next(name for name in LECTURES
-                   if '"Stepper(' in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+                   if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
     _open(offline_page, exported, lecture)
     first = page.evaluate("() => Reveal.getIndices(document.querySelector('.ab-static-stepper').closest('section'))")
     page.evaluate("([h, v]) => Reveal.slide(h, v)", [first["h"], first.get("v") or 0])
@@ -81,7 +81,7 @@ def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported:
 def test_arrow_keys_on_a_stepper_step_it_and_keep_the_slide(offline_page: OfflinePage, exported: Exported) -> None:
     page = offline_page.page
     lecture = next(name for name in LECTURES
-                   if '"Stepper(' in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+                   if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
     _open(offline_page, exported, lecture)
     first = page.evaluate("() => Reveal.getIndices(document.querySelector('.ab-static-stepper').closest('section'))")
     page.evaluate("([h, v]) => Reveal.slide(h, v)", [first["h"], first.get("v") or 0])

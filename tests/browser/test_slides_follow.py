@@ -30,7 +30,7 @@ from abteach.views.sizes import resolve_size
 from abteach.widgets.follow import FOLLOW_GAP
 from abteach.widgets.stepper import SLIDE_BODY
 
-from .exported import (LECTURES, SLIDE_HEIGHT, SLIDE_WIDTH, Exported, OfflinePage, exported,  # noqa: F401  (fixtures)
+from .exported import (shown_as, LECTURES, SLIDE_HEIGHT, SLIDE_WIDTH, Exported, OfflinePage, exported,  # noqa: F401  (fixtures)
                        offline_page)
 from .labserver import ROOT
 from .test_follow_browser import news
@@ -110,7 +110,7 @@ def _text_px(shown: dict, scale: float) -> tuple[float, float]:
 
 
 def _lectures_with_steppers() -> list[str]:
-    return [name for name in LECTURES if '"Stepper(' in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8")]
+    return [name for name in LECTURES if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8")]
 
 
 @pytest.mark.parametrize("lecture", _lectures_with_steppers())
