@@ -31,3 +31,14 @@ def test_an_images_text_alternative_is_kept_as_text_and_escaped_on_the_page():
 def test_an_alt_that_is_no_string_or_too_long_is_dropped():
     assert inert_output(picture(["x"])).metadata == {"image/png": {"width": 40}}
     assert inert_output(picture("x" * (ALT_CHARS + 1))).metadata == {"image/png": {"width": 40}}
+
+
+def test_a_described_drawings_words_move_from_its_dropped_html_to_its_png():
+    # The by-hand exercises draw the student's tree as a described drawing: <img alt> in HTML, beside the PNG.
+    output = new_output("display_data", data={
+        "image/png": PNG, "text/html": f'<img src="data:image/png;base64,{PNG}" alt="Game tree: A &amp; B.">'})
+    kept = inert_output(output)
+    assert "text/html" not in kept.data and kept.metadata["image/png"]["alt"] == "Game tree: A & B."
+    # Any other HTML is dropped and gives no words.
+    other = new_output("display_data", data={"image/png": PNG, "text/html": '<img src=x alt="y" onerror="f()">'})
+    assert "alt" not in inert_output(other).get("metadata", {}).get("image/png", {})

@@ -26,6 +26,7 @@ instructor's own), is left as it is.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -77,6 +78,7 @@ def inert_output(output: NotebookNode) -> NotebookNode | None:
     """
     if "data" not in output:
         return output
+    described = _described_alt(output.data)
     data = {kind: value for kind, value in output.data.items() if kind in SAFE_MIMETYPES
             and (kind == "text/plain" or isinstance(value, str) and _BASE64.fullmatch(value))}
     if not data:
@@ -87,7 +89,24 @@ def inert_output(output: NotebookNode) -> NotebookNode | None:
             kind: NotebookNode({k: v for k, v in meta.items() if _kept_image_metadata(k, v)})
             for kind, meta in output.metadata.items() if kind in data and kind != "text/plain"
             and isinstance(meta, dict)})
+    if described is not None and "image/png" in data:
+        # A described drawing said its words in the <img> of its HTML, which is dropped: the PNG keeps them.
+        output.setdefault("metadata", NotebookNode())
+        output.metadata.setdefault("image/png", NotebookNode())["alt"] = described
     return output
+
+
+#: A described drawing's HTML form: its PNG again, and its words (abteach.views.draw.Drawing).
+_DESCRIBED = re.compile(r'<img src="data:image/png;base64,[A-Za-z0-9+/=]+" alt="([^"<>]*)">')
+
+
+def _described_alt(data: Any) -> str | None:
+    """The words of an output whose HTML is only an image and its alt, as a described drawing shows; else None."""
+    found = _DESCRIBED.fullmatch(str(data.get("text/html", "")))
+    if found is None:
+        return None
+    words = html.unescape(found.group(1))
+    return words if len(words) <= ALT_CHARS else None
 
 
 def _kept_image_metadata(key: str, value: object) -> bool:
