@@ -18,13 +18,9 @@ tic-tac-toe and on random trees).  Two walks do the work.
 * On an explicit :class:`~abteach.games.trees.Tree` it walks the nodes
   themselves.  A node is immutable and already holds what a compiled copy of
   the tree would (its children, its leaf value, its path), so the walk
-  follows the nodes' own slots, with nothing to compile or cache.  It notes
-  the nodes themselves (the leaves it evaluated, each node's best child, the
-  nodes cut off) in a :class:`TreeRecord`, and leaves the tally's paths and
-  ``best`` dict to be made from it when first read
-  (:mod:`abteach.search.later`); the counts are filled in at once.  It
-  evaluates a leaf child inside its parent's loop, saving a call for most
-  nodes.
+  follows the nodes' own slots, with nothing to compile or cache, and notes
+  the nodes' own paths.  It evaluates a leaf child inside its parent's loop,
+  saving a call for most nodes.
 * On any other game it calls the game's methods directly, as the book's code
   does, building each child's path as the tallied search does.
 
@@ -53,12 +49,10 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from math import inf
-from operator import attrgetter
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from abteach.games.players import MAX
 from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
-from abteach.search.later import Later
 from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Tally
 from abteach.search.rules import TieRule
@@ -158,95 +152,19 @@ def walk_tree(start: Node, root_is_max: bool, tie: TieRule, log: Tally, *, editi
 
     ``edition`` says whose best children ``log`` keeps (see :func:`lean_search`).
     """
-    leaves: list[Node] = []
-    best: dict[Node, Node] = {}
-    cuts: list[Node] = []
+    evaluated: list[Path] = []
+    best: dict[Path, tuple[int, float]] = {}
+    cuts: list[Sequence[Node]] = []  # what each cutoff skipped
     with _collector_paused():
         top = _ab_max if root_is_max else _ab_min
-        value = top(start, -inf, inf, leaves.append, best, cuts.append, tie.prunes_on_tie)
-    fill(log, TreeRecord(start, leaves, best, cuts, improved_only=edition == 4, max_first=root_is_max))
-    return value
-
-
-def fill(log: Tally, record: "TreeRecord") -> None:
-    """Fill in ``log`` from what a tree walk kept: the counts now, the paths and best moves when first read."""
+        value = top(start, -inf, inf, evaluated.append, best, cuts.append, tie.prunes_on_tie)
+        pruned = [child._path for skipped in cuts for child in skipped]
     # Every inner node of a tree has a child, so each call is a leaf or has a best child.
-    log.nodes = len(record.leaves) + len(record.best)
-    log.cutoffs = len(record.cuts)
-    log.evaluated = Later(record.evaluated)
-    log.pruned = Later(record.pruned)
-    log.best = Later(record.best_moves)
-    log.compact = record
-
-
-class TreeRecord:
-    """What a tree walk keeps, all of it nodes rather than paths; a tally's lists are made from it.
-
-    A walk notes a node with one list append or one dict entry keyed by the
-    node itself (hashed by identity), where the tally's own form would read
-    a path per leaf, and hash a path and make a pair per inner node.  The
-    tally's lists read the same from this record: ``leaves`` are in the
-    order evaluated; ``best`` maps each inner node to its best child, in the
-    order the calls returned; ``cuts`` holds the nodes cut off, in order (a
-    node is cut at its best child, so the children after it are pruned).
-
-    A node's v is what its best child returned (v changes only to take in a
-    child's value, and the best child is the one it last took), so it is not
-    kept either: it is the value of the leaf at the end of the chain of best
-    children, and the calls returned children first.
-
-    ``improved_only`` reads it as the 4th edition keeps it: a node whose v is
-    still its start (−∞ at MAX, +∞ at MIN; MAX at the start if ``max_first``)
-    has no best child.  ``best`` itself holds every node, so the counts are the same.
-    """
-
-    __slots__ = ("start", "leaves", "best", "cuts", "improved_only", "max_first")
-
-    def __init__(self, start: Node, leaves: list[Node], best: dict[Node, Node], cuts: list[Node], *,
-                 improved_only: bool = False, max_first: bool = True) -> None:
-        self.start = start
-        self.leaves = leaves
-        self.best = best
-        self.cuts = cuts
-        self.improved_only = improved_only
-        self.max_first = max_first
-
-    def evaluated(self) -> list[Path]:
-        return list(map(_path_of, self.leaves))
-
-    def pruned(self) -> list[Path]:
-        out: list[Path] = []
-        best = self.best
-        for node in self.cuts:
-            out.extend(map(_path_of, node._children[best[node]._path[-1] + 1:]))
-        return out
-
-    def best_moves(self) -> dict[Path, tuple[int, float]]:
-        v: dict[Node, float] = {}
-        out: dict[Path, tuple[int, float]] = {}
-        for node, child in self.best.items():
-            x: float = v[child] if child._children else child._value  # type: ignore[assignment]
-            v[node] = x
-            out[node._path] = (child._path[-1], x)
-        if self.improved_only:
-            out = _improved(out, len(self.start._path), self.max_first)
-        return out
-
-    def best_move(self, path: Path) -> int | None:
-        """The index of the best child at ``path`` (at or below the start), or None if it has none."""
-        node = self.start
-        for i in path[len(node._path):]:
-            node = node._children[i]
-        child = self.best.get(node)
-        if child is None:
-            return None
-        if self.improved_only:
-            leaf = child
-            while leaf._children:  # down the chain of best children, to the leaf whose value v is
-                leaf = self.best[leaf]
-            if leaf._value == _start_of_v(len(path) - len(self.start._path), self.max_first):
-                return None
-        return child._path[-1]
+    log.nodes = len(evaluated) + len(best)
+    log.cutoffs = len(cuts)
+    log.evaluated, log.pruned = evaluated, pruned
+    log.best = _improved(best, len(start._path), root_is_max) if edition == 4 else best
+    return value
 
 
 @contextmanager
@@ -268,8 +186,6 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-_path_of = attrgetter("_path")
-
 # The tree walk, in two functions: MAX-VALUE and MIN-VALUE of alpha-beta.  Each follows the tallied search step for step, with these
 # equivalences, so that it notes the same things in the same order:
 #
@@ -285,29 +201,30 @@ _path_of = attrgetter("_path")
 #   order of evaluations is unchanged.
 # * Paths are the nodes' own: the start was checked to be where its path says.
 #
-# They note nodes, not paths (see TreeRecord): `leaf` is leaves.append,
-# `best` maps a node to its best child, `cut` notes each node cut off;
+# `leaf` notes a leaf's path, `best` maps a node's path to (best child, v),
+# `cut` notes the children a cutoff skips (a slice of the node's children);
 # `tie` is prune_on_tie.  The first child is searched before the loop, so the
 # loop need not ask whether it is at the first child.
 
-_Leaf = Callable[[Node], None]
+_Leaf = Callable[[Path], None]
+_Cut = Callable[[Sequence[Node]], None]
 
 
-def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Leaf,
+def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path, tuple[int, float]], cut: _Cut,
             tie: bool) -> float:
     kids = node._children
     if not kids:
-        leaf(node)
+        leaf(node._path)
         return node._value  # type: ignore[return-value]  # a leaf of a well-formed tree holds a number
     bc = kids[0]
     if bc._children:
         v = _ab_min(bc, alpha, beta, leaf, best, cut, tie)
     else:
-        leaf(bc)
+        leaf(bc._path)
         v = bc._value  # type: ignore[assignment]
     if (v >= beta) if tie else (v > beta):
-        best[node] = bc
-        cut(node)
+        best[node._path] = (0, v)
+        cut(kids[1:])
         return v
     if v > alpha:
         alpha = v
@@ -315,35 +232,35 @@ def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node,
         if child._children:
             got = _ab_min(child, alpha, beta, leaf, best, cut, tie)
         else:
-            leaf(child)
+            leaf(child._path)
             got = child._value  # type: ignore[assignment]
         if got > v:
             v = got
             bc = child
             if (v >= beta) if tie else (v > beta):
-                cut(node)
+                cut(kids[bc._path[-1] + 1:])
                 break
             if v > alpha:
                 alpha = v
-    best[node] = bc
+    best[node._path] = (bc._path[-1], v)
     return v
 
 
-def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Leaf,
+def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path, tuple[int, float]], cut: _Cut,
             tie: bool) -> float:
     kids = node._children
     if not kids:
-        leaf(node)
+        leaf(node._path)
         return node._value  # type: ignore[return-value]
     bc = kids[0]
     if bc._children:
         v = _ab_max(bc, alpha, beta, leaf, best, cut, tie)
     else:
-        leaf(bc)
+        leaf(bc._path)
         v = bc._value  # type: ignore[assignment]
     if (v <= alpha) if tie else (v < alpha):
-        best[node] = bc
-        cut(node)
+        best[node._path] = (0, v)
+        cut(kids[1:])
         return v
     if v < beta:
         beta = v
@@ -351,17 +268,17 @@ def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node,
         if child._children:
             got = _ab_max(child, alpha, beta, leaf, best, cut, tie)
         else:
-            leaf(child)
+            leaf(child._path)
             got = child._value  # type: ignore[assignment]
         if got < v:
             v = got
             bc = child
             if (v <= alpha) if tie else (v < alpha):
-                cut(node)
+                cut(kids[bc._path[-1] + 1:])
                 break
             if v < beta:
                 beta = v
-    best[node] = bc
+    best[node._path] = (bc._path[-1], v)
     return v
 
 
@@ -474,4 +391,4 @@ def _later(kids: list[Any], k: int) -> tuple[tuple[int], ...]:
     return _SINGLES[k + 1:n] if n <= 64 else tuple((j,) for j in range(k + 1, n))
 
 
-__all__ = ["lean_search", "walk_tree", "tree_start", "TreeRecord"]
+__all__ = ["lean_search", "walk_tree", "tree_start"]

@@ -14,7 +14,7 @@ from typing import Mapping
 
 from abteach.games.kinds import is_mover, node_kinds
 from abteach.search.events import Bound, Event, Kind, fmt
-from abteach.trace.protocol import NarrateStep, Telling
+from abteach.trace.protocol import NarrateStep, Telling, TraceView
 
 _INF = float("inf")
 # A hyphen that starts a number, not one inside a word ("fail-low") or an exponent ("1e-05").
@@ -341,10 +341,10 @@ def done(t: Telling, e: Event) -> str:
     return f"{title} is done: the best move is {t.trace.move_name(e.node + (e.move,))}, worth {fmt(e.value)}."
 
 
-def start(trace: object) -> str:
+def start(trace: TraceView) -> str:
     """The sentence before the first step of a windowed search."""
-    from_ = trace.name(trace.root)  # type: ignore[attr-defined]
-    alg = trace.algorithm  # type: ignore[attr-defined]
+    from_ = trace.name(trace.root)
+    alg = trace.algorithm
     if not alg.windowed:
         return f"{alg.title} is about to search the tree from {from_}."
     return f"{alg.title} is about to search from {from_} with the widest window, α = −∞ and β = +∞."
