@@ -54,8 +54,9 @@ MAX_TRACE_MB = 300.0
 
 
 def lean(game: Any) -> Any:
-    """The lean untraced alpha-beta, as the front door would run it: the Problem is made each time."""
-    return lean_search(Problem(game, None), tie=TEXTBOOK)
+    """The lean untraced alpha-beta, as the front door runs it: the Problem is made each time, and only the
+    principal variation's best moves are kept (all a result reads)."""
+    return lean_search(Problem(game, None), tie=TEXTBOOK, every_best=False)
 
 
 def traced(game: Any) -> Any:

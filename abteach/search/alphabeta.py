@@ -66,8 +66,9 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     problem = Problem(game, state, depth, evaluate, order)
     spec = Spec("alphabeta", ed, tie, depth is not None)
     if not trace:
-        # Both editions evaluate the same leaves; the twin keeps the best moves the edition keeps.
-        fast = lean_search(problem, tie=tie, edition=ed)
+        # Both editions evaluate the same leaves; the twin keeps the best moves the edition keeps along
+        # the principal variation, all the result reads.
+        fast = lean_search(problem, tie=tie, edition=ed, every_best=False)
         if fast is not None:
             return finish(problem, fast[1], fast[0], spec)
     log = recorder(problem, trace, tie)

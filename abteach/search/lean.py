@@ -46,15 +46,14 @@ Examples
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from math import inf
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from abteach.games.players import MAX
 from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
-from abteach.search.problem import Problem, TooDeepError
+from abteach.search.problem import Problem, TooDeepError, check_flag
 from abteach.search.record import Tally
+from abteach.search.result import collector_paused
 from abteach.search.rules import TieRule
 
 # The Game methods a tree walk stands in for: a subclass of Tree that changes
@@ -63,7 +62,7 @@ _TREE_METHODS = ("to_move", "actions", "result", "is_terminal", "utility", "max_
 
 
 def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
-                edition: int = 3) -> tuple[float, Tally] | None:
+                edition: int = 3, every_best: bool = True) -> tuple[float, Tally] | None:
     """Search ``problem`` with alpha-beta, untraced; the value and the filled-in tally.
 
     Parameters
@@ -80,6 +79,11 @@ def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
         replaces a node's move only on a strict improvement of v, so a node
         whose every child scores v's start (−∞ at MAX, +∞ at MIN) has no best
         child there, where the 3rd edition's has its first child.
+    every_best : bool
+        Keep every node's best child in ``best``, as the tallied search does.
+        ``False`` keeps only the principal variation's, which is all a result
+        reads (:func:`~abteach.search.result.finish`): the front door's choice,
+        since on a big tree making the others costs as much as the search.
 
     Returns
     -------
@@ -99,12 +103,13 @@ def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
         raise TypeError(f"tie must be a TieRule, not {tie!r}")
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    check_flag("every_best", every_best)
     if problem.depth is not None or problem.order is not None:
         return None
     log = Tally(problem.root) if tally is None else tally
     start = tree_start(problem, log)
     if start is not None:
-        value = walk_tree(start, problem.root_is_max, tie, log, edition=edition)
+        value = walk_tree(start, problem.root_is_max, tie, log, edition=edition, every_best=every_best)
     else:
         value = _walk_game(problem, tie.prunes_on_tie, log)
         if edition == 4:
@@ -147,43 +152,62 @@ def tree_start(problem: Problem, log: Tally) -> Node | None:
     return state
 
 
-def walk_tree(start: Node, root_is_max: bool, tie: TieRule, log: Tally, *, edition: int = 3) -> float:
+def walk_tree(start: Node, root_is_max: bool, tie: TieRule, log: Tally, *, edition: int = 3,
+              every_best: bool = True) -> float:
     """Search the tree below ``start`` (a node :func:`tree_start` accepted); the value, with ``log`` filled in.
 
-    ``edition`` says whose best children ``log`` keeps (see :func:`lean_search`).
+    ``edition`` and ``every_best`` say which best children ``log`` keeps (see :func:`lean_search`).
     """
     evaluated: list[Path] = []
-    best: dict[Path, tuple[int, float]] = {}
+    best: dict[Node, Node] = {}
     cuts: list[Sequence[Node]] = []  # what each cutoff skipped
-    with _collector_paused():
+    with collector_paused():
         top = _ab_max if root_is_max else _ab_min
         value = top(start, -inf, inf, evaluated.append, best, cuts.append, tie.prunes_on_tie)
-        pruned = [child._path for skipped in cuts for child in skipped]
+        log.pruned = [child._path for skipped in cuts for child in skipped]
+        log.best = _best_moves(best, start if not every_best else None)
     # Every inner node of a tree has a child, so each call is a leaf or has a best child.
     log.nodes = len(evaluated) + len(best)
     log.cutoffs = len(cuts)
-    log.evaluated, log.pruned = evaluated, pruned
-    log.best = _improved(best, len(start._path), root_is_max) if edition == 4 else best
+    log.evaluated = evaluated
+    if edition == 4:
+        log.best = _improved(log.best, len(start._path), root_is_max)
+        if not every_best:  # the line ends at the first node the 4th edition keeps no move for
+            line, path = {}, start._path
+            while path in log.best:
+                line[path] = log.best[path]
+                path += (line[path][0],)
+            log.best = line
     return value
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a search fills in its tally.
+def _best_moves(best: dict[Node, Node], line_from: Node | None) -> dict[Path, tuple[int, float]]:
+    """The tally's ``best`` from the walk's: each node's path to (its best child's index, its v).
 
-    The tally's paths and best moves form no cycles and live on after the
-    search; left running, the collector would walk them again at each
-    collection while they are being made.  (The traced search pauses it for
-    its events, for the same reason.)
+    A node's v is what its best child returned (v changes only to take in a
+    child's value, and the best child is the one it last took): the value of
+    the leaf at the end of its chain of best children.  ``best`` holds the
+    nodes in the order their calls returned, children first.  With
+    ``line_from``, only the chain of best children from that node: the
+    principal variation, every node of which has the value of its last leaf.
     """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
+    out: dict[Path, tuple[int, float]] = {}
+    if line_from is not None:
+        line = []
+        node = line_from
+        while node in best:
+            node = best[node]
+            line.append(node)
+        v: float = node._value  # type: ignore[assignment]  # a leaf of a well-formed tree holds a number
+        for child in line:
+            out[child._path[:-1]] = (child._path[-1], v)
+        return out
+    values: dict[Node, float] = {}
+    for node, child in best.items():
+        x: float = values[child] if child._children else child._value  # type: ignore[assignment]
+        values[node] = x
+        out[node._path] = (child._path[-1], x)
+    return out
 
 
 # The tree walk, in two functions: MAX-VALUE and MIN-VALUE of alpha-beta.  Each follows the tallied search step for step, with these
@@ -201,8 +225,9 @@ def _collector_paused() -> Iterator[None]:
 #   order of evaluations is unchanged.
 # * Paths are the nodes' own: the start was checked to be where its path says.
 #
-# `leaf` notes a leaf's path, `best` maps a node's path to (best child, v),
-# `cut` notes the children a cutoff skips (a slice of the node's children);
+# `leaf` notes a leaf's path, `best` maps a node to its best child (hashed by
+# identity: cheaper than its path), `cut` notes the children a cutoff skips
+# (a slice of the node's children);
 # `tie` is prune_on_tie.  The first child is searched before the loop, so the
 # loop need not ask whether it is at the first child.
 
@@ -210,7 +235,7 @@ _Leaf = Callable[[Path], None]
 _Cut = Callable[[Sequence[Node]], None]
 
 
-def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path, tuple[int, float]], cut: _Cut,
+def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Cut,
             tie: bool) -> float:
     kids = node._children
     if not kids:
@@ -223,7 +248,7 @@ def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path,
         leaf(bc._path)
         v = bc._value  # type: ignore[assignment]
     if (v >= beta) if tie else (v > beta):
-        best[node._path] = (0, v)
+        best[node] = bc
         cut(kids[1:])
         return v
     if v > alpha:
@@ -242,11 +267,11 @@ def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path,
                 break
             if v > alpha:
                 alpha = v
-    best[node._path] = (bc._path[-1], v)
+    best[node] = bc
     return v
 
 
-def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path, tuple[int, float]], cut: _Cut,
+def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Cut,
             tie: bool) -> float:
     kids = node._children
     if not kids:
@@ -259,7 +284,7 @@ def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path,
         leaf(bc._path)
         v = bc._value  # type: ignore[assignment]
     if (v <= alpha) if tie else (v < alpha):
-        best[node._path] = (0, v)
+        best[node] = bc
         cut(kids[1:])
         return v
     if v < beta:
@@ -278,7 +303,7 @@ def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Path,
                 break
             if v < beta:
                 beta = v
-    best[node._path] = (bc._path[-1], v)
+    best[node] = bc
     return v
 
 
@@ -294,7 +319,7 @@ def _walk_game(problem: Problem, prune_on_tie: bool, log: Tally) -> float:
     # With no depth limit or order, Problem.is_cutoff, .utility and .actions reduce to the game's own methods.
     ctx: tuple[Any, ...] = (game.is_terminal, game.utility, game.actions, game.result, problem.player,
                             evaluated.append, best, pruned.extend, counts, prune_on_tie)
-    with _collector_paused():
+    with collector_paused():
         if game.is_terminal(state):
             evaluated.append(root)
             value = game.utility(state, problem.player)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from abteach.games.trees import Path
 from abteach.search.events import Event
@@ -122,26 +123,38 @@ class SearchResult:
                 f"leaves={self.leaves}, nodes={self.nodes}, cutoffs={self.cutoffs}, pruned={len(self.pruned)})")
 
 
-def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
-    """Run ``search(problem, log, *options)``, pausing the cyclic garbage collector while it traces.
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while many small objects that form no cycles are made.
 
-    A trace is many small tuples that live as long as the trace and form no
-    cycles; left running, the collector walks all of them again at every full
-    collection while they are being created, which can cost more than the
-    search itself.  Counting alone allocates little, so it runs as is.
-
-    A readable search's MAX-VALUE and MIN-VALUE are nested functions that
-    call each other: a cycle, which holds the recorder.  All the search made
-    is still in the youngest generation when the collector resumes, so its
-    first run, at the next allocation, frees that cycle.
+    Events, a tally's paths, a stepper's frame data: they live as long as what
+    holds them, and the collector, left running, would walk all of them again
+    at each collection while they are being made.  A collector already paused
+    by the caller stays paused.
     """
-    if not isinstance(log, Recorder) or not gc.isenabled():
-        return search(problem, log, *options)
+    if not gc.isenabled():
+        yield
+        return
     gc.disable()
     try:
-        return search(problem, log, *options)
+        yield
     finally:
         gc.enable()
+
+
+def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
+    """Run ``search(problem, log, *options)``, with the collector paused while it traces (:func:`collector_paused`).
+
+    Counting alone allocates little, so an untraced search runs as is.  A
+    readable search's MAX-VALUE and MIN-VALUE are nested functions that call
+    each other: a cycle, which holds the recorder.  All the search made is
+    still in the youngest generation when the collector resumes, so its first
+    run, at the next allocation, frees that cycle.
+    """
+    if not isinstance(log, Recorder):
+        return search(problem, log, *options)
+    with collector_paused():
+        return search(problem, log, *options)
 
 
 def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = None,

@@ -286,6 +286,7 @@ class Trace(Sequence[Event]):
     state: Any
     root: Path = ()
     _names: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
+    _moves: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -317,7 +318,7 @@ class Trace(Sequence[Event]):
     def prune_on_tie(self) -> bool:
         return self.algorithm.tie.prunes_on_tie
 
-    @property
+    @cached_property
     def tree(self) -> Tree | None:
         """The explicit tree searched, if it was one."""
         return self.game if isinstance(self.game, Tree) else None
@@ -330,25 +331,34 @@ class Trace(Sequence[Event]):
         textbook letters Fig. 5.2: inner nodes A, B, C, ... level by level, and
         each leaf by its parent's letter and its place (b1, b2, ...).
         """
-        if self.tree is not None:
-            return self.tree.book_name(path)
-        if path not in self._names:
+        # Kept once worked out: a long search's sentences and drawings name the same nodes over and over.
+        known = self._names.get(path)
+        if known is not None:
+            return known
+        tree = self.tree
+        if tree is not None:
+            name = tree.book_name(path)
+        else:
             state, moves = self.state, []
             for i in path[len(self.root):]:
                 action = list(self.game.actions(state))[i]
                 namer = getattr(self.game, "move_name", None)
                 moves.append(namer(state, action) if namer else str(action))
                 state = self.game.result(state, action)
-            self._names[path] = " ".join(moves) if moves else "root"
-        return self._names[path]
+            name = " ".join(moves) if moves else "root"
+        self._names[path] = name
+        return name
 
     def move_name(self, path: Path) -> str:
         """The name of the move that leads into ``path`` (``'a1'`` on the textbook tree), as the tree names it."""
         if not path:
             return ""
-        if self.tree is not None:
-            return self.tree.move_name(self.tree.node(path[:-1]), path[-1])
-        return self.name(path).split(" ")[-1]
+        known = self._moves.get(path)
+        if known is None:
+            tree = self.tree
+            known = self._moves[path] = (tree.move_name(tree.node(path[:-1]), path[-1]) if tree is not None
+                                         else self.name(path).split(" ")[-1])
+        return known
 
     def names(self, paths: Sequence[Path]) -> str:
         """``[(1, 1), (1, 2)]`` -> ``'c2 and c3'``."""
