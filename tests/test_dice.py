@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -40,8 +41,10 @@ def test_the_lectures_die_by_hand() -> None:
     # Every inner node's value, as the lecture states them by name.
     t = ab.examples.HOLD_OR_ROLL
     last = result.trace.frame(len(result.trace))
-    named = {t.name(p): last.node(p).value for p in [(), (0,), (0, 1), (1,), (1, 0), (1, 1), (1, 2)]}
-    assert named == {"A": 0, "B": 0, "D": 0, "C": Fraction(-1, 9), "E": -1, "F": 0, "G": Fraction(2, 3)}
+    inner = [(), (0,), (0, 1), (1,), (1, 0), (1, 0, 1), (1, 1), (1, 1, 1), (1, 2), (1, 2, 1)]
+    named = {t.name(p): last.node(p).value for p in inner}
+    assert named == {"A": 0, "B": 0, "D": 0, "C": Fraction(-1, 9), "E": -1, "H": Fraction(-2, 3), "F": 0,
+                     "I": 0, "G": Fraction(2, 3), "J": Fraction(2, 3)}
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,3 +114,41 @@ def test_chance_examples_are_kept_out_of_the_alpha_beta_examples() -> None:
     assert not set(ab.examples.WITH_CHANCE) & set(ab.examples.ALL)
     for t in ab.examples.WITH_CHANCE.values():
         assert any(t.node(p).kind == "CHANCE" for p in [()] + [(i,) for i in range(len(t.root.children))])
+
+
+def test_two_dice_have_21_distinct_rolls() -> None:
+    # Backgammon's two dice (FACTS.md §11): 6 doubles (1/36 each) and 15 others (1/18 each, two orders) make 21 outcomes.
+    rolls = Counter(tuple(sorted((a, b))) for a in range(1, 7) for b in range(1, 7))
+    assert len(rolls) == 21
+    assert sorted(Counter(rolls.values()).items()) == [(1, 6), (2, 15)]
+
+
+two_by_two = st.tuples(st.lists(st.integers(-20, 20), min_size=4, max_size=4),
+                       st.fractions(Fraction(1, 20), Fraction(19, 20)), st.fractions(Fraction(1, 20), Fraction(19, 20)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(two_by_two, st.fractions(Fraction(1, 10), 10), st.fractions(-10, 10))
+def test_a_positive_linear_change_keeps_expectiminimaxs_value_and_choice(shape: Any, a: Fraction,
+                                                                         b: Fraction) -> None:
+    leaves, p, q = shape
+    probabilities = {(0,): [p, 1 - p], (1,): [q, 1 - q]}
+    plain = ab.expectiminimax(ab.tree([leaves[:2], leaves[2:]], probabilities=probabilities), trace=False)
+    moved = ab.expectiminimax(ab.tree([[a * x + b for x in leaves[:2]], [a * x + b for x in leaves[2:]]],
+                                      probabilities=probabilities), trace=False)
+    assert moved.value == a * plain.value + b and moved.move_name == plain.move_name
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_an_order_preserving_change_keeps_minimaxs_choice(seed: int) -> None:
+    # Minimax only compares values, so any strictly increasing change of every leaf keeps its move.
+    t = ab.random_tree(3, 3, seed=seed, values=(-9, 9))
+    cubed = ab.tree(_mapped(t.to_nested(), lambda x: x ** 3 + 7))
+    powered = ab.tree(_mapped(t.to_nested(), lambda x: Fraction(10) ** x))
+    moves = {ab.minimax(x, trace=False).move_name for x in (t, cubed, powered)}
+    assert len(moves) == 1
+
+
+def _mapped(nested: Any, f: Any) -> Any:
+    return [_mapped(child, f) for child in nested] if isinstance(nested, list) else f(nested)
