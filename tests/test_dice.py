@@ -117,7 +117,7 @@ def test_chance_examples_are_kept_out_of_the_alpha_beta_examples() -> None:
 
 
 def test_two_dice_have_21_distinct_rolls() -> None:
-    # Backgammon's two dice (FACTS.md §11): 6 doubles (1/36 each) and 15 others (1/18 each, two orders) make 21 outcomes.
+    # Backgammon's two dice (FACTS.md §11): 6 doubles, 1/36 each, and 15 others, 1/18 each (two orders): 21.
     rolls = Counter(tuple(sorted((a, b))) for a in range(1, 7) for b in range(1, 7))
     assert len(rolls) == 21
     assert sorted(Counter(rolls.values()).items()) == [(1, 6), (2, 15)]
