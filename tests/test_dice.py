@@ -47,6 +47,23 @@ def test_the_lectures_die_by_hand() -> None:
                      "I": 0, "G": Fraction(2, 3), "J": Fraction(2, 3)}
 
 
+def test_the_lectures_practice_die_by_hand() -> None:
+    # Lecture 12's practice: faces 1, 2, 2, 3, 3, 3 and 2 for holding.  F: MIN rolls, 1/6 − 1/2 = −1/3;
+    # G: 1/6 + 1/3 = 1/2; C = −1/6 − 1/9 + 1/4 = −1/36 > B = −1/3, so MAX rolls.
+    assert by_hand((1, 2, 2, 3, 3, 3), 2) == (Fraction(-1, 36), Fraction(-1, 3), Fraction(-1, 36))
+    t = ab.HoldOrRoll((1, 2, 2, 3, 3, 3), 2).tree()
+    result = ab.expectiminimax(t)
+    last = result.trace.frame(len(result.trace))
+    assert [last.node(p).value for p in [(1, 0), (1, 1), (1, 2)]] == [-1, Fraction(-1, 3), Fraction(1, 2)]
+    assert result.move_name == "roll"
+
+
+def test_question_one_chance_node() -> None:
+    # Lecture 12, question 1: 1/2 × 4 + 1/4 × 8 + 1/4 × 0 = 4.
+    t = ab.tree([4, 8, 0], kinds={(): "CHANCE"}, probabilities={(): [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]})
+    assert ab.expectiminimax(t).value == 4
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 6), min_size=6, max_size=6).map(tuple), st.integers(0, 6))
 def test_expectiminimax_solves_the_game_as_the_rules_say(faces: tuple[int, ...], hold: int) -> None:
