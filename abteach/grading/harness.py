@@ -164,8 +164,12 @@ class Game:
         raise (TypeError if reply.get("e") == "TypeError" else ValueError)(str(reply.get("m")))
 
     def to_move(self, state: Any) -> str:
-        """``'MAX'`` or ``'MIN'``: who moves in ``state``."""
+        """``'MAX'`` or ``'MIN'``: who moves in ``state``; ``'CHANCE'`` where chance picks the outcome."""
         return self._ask("to_move", state)
+
+    def probabilities(self, state: Any) -> list[float]:
+        """A chance state's outcomes' probabilities, one per action, in the order of ``actions(state)``."""
+        return self._ask("probabilities", state)
 
     def actions(self, state: Any) -> list[str]:
         """The legal moves, in the order the search must try them."""

@@ -12,8 +12,8 @@ open files, file size; output is counted and stopped past
 :data:`OUTPUT_LIMIT`) before the submission loads.
 
 The child holds no tree, seed or expected answer.  Its game is a proxy: each
-``to_move``, ``actions``, ``result``, ``is_terminal`` and ``utility`` call is
-a JSON line to this process, answered here from the :class:`GradingGame`,
+``to_move``, ``actions``, ``result``, ``is_terminal`` and ``utility`` call (and
+``probabilities``, for a game with chance) is a JSON line to this process, answered here from the :class:`GradingGame`,
 which keeps every record (the states generated, the leaves scored, their
 order) where the submission cannot write.  States cross as random tokens,
 new every run, so a submission reaches a state only by asking for it, and
@@ -865,7 +865,7 @@ class _Tokens:
         return self._by_token.get(token) if isinstance(token, str) else None
 
 
-_METHODS = {"to_move": 1, "actions": 1, "result": 2, "is_terminal": 1, "utility": 2}
+_METHODS = {"to_move": 1, "actions": 1, "result": 2, "is_terminal": 1, "utility": 2, "probabilities": 1}
 
 
 def _argument(value: Any, tokens: _Tokens) -> Any:
