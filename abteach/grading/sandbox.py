@@ -1194,16 +1194,22 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
     def run(status: str, **more: Any) -> Run:
         return Run(status, generated=tuple(game.generated), scored=tuple(game.scored),
                    seconds=time.monotonic() - start, **more)
+
+    def ended() -> str:
+        # How the process ended (its exit code, or a signal) is the submission's choice, and on a hidden tree
+        # a choice can spell out what it saw there (os._exit(leaf value)): so there it is not told.
+        return ("the process running it ended abruptly" if hidden
+                else f"the process running it ended abruptly ({child.ending()})")
     try:
         if not child.send({"t": "run", "state": tokens.out(game.initial)}, deadline):
-            return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+            return run("raised", error=ended()), True
         while True:
             message = ask(deadline)
             if message is None:
-                return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+                return run("raised", error=ended()), True
             if message.get("t") == "call":
                 if not child.send(_answer(game, tokens, message), deadline):
-                    return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+                    return run("raised", error=ended()), True
                 continue
             if message.get("t") != "done":
                 raise _Broken("a message out of turn")
