@@ -51,7 +51,7 @@ from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, run_chance_mistake
 from abteach.trace.algorithms import expectiminimax
 from abteach.search.result import SearchResult
 
-#: Seeded trees per check, besides the book's examples.
+#: Seeded trees per check, besides the book's examples, at least (more if these do not tell every mistake apart).
 SEEDED = 8
 #: The name of the function a submission defines.
 FUNCTION = "expectimax_search"
@@ -117,11 +117,46 @@ def _random_chance_tree(rng: random.Random) -> Tree:
     return tree(nested, probabilities=probabilities)
 
 
-def _tells_apart(right: Answer, wrong: Mapping[str, Answer]) -> set[tuple[str, ...]]:
-    """What a tree shows by the move alone: each mistake that picks no best move, each pair that pick apart."""
+def _weighted(ps: Sequence[Any], values: Sequence[Any]) -> Any:
+    return sum(p * v for p, v in zip(ps, values))
+
+
+#: Mistakes with no name here, as (a chance node's value from its probabilities and its outcomes' values,
+#: a MIN node's value from its children's).  None is diagnosed: the seeded trees are drawn so that each picks
+#: another move than every named mistake on some tree, so a search that makes one is never told it made a
+#: named one.  Before, a search returning only its move that averaged MIN nodes, or read the probabilities in
+#: reverse, was told it averaged its chance nodes without their probabilities.
+UNNAMED: Mapping[str, tuple[Callable[[Sequence[Any], Sequence[Any]], Any], Callable[[Sequence[Any]], Any]]] = {
+    "min-averaged": (_weighted, lambda values: Fraction(sum(values), len(values))),
+    "min-as-max": (_weighted, max),
+    "probabilities-reversed": (lambda ps, values: _weighted(ps[::-1], values), min),
+    "divided-by-count": (lambda ps, values: _weighted(ps, values) / len(values), min),
+}
+
+
+def unnamed_answer(game: Tree, mistake: str) -> Answer:
+    """The :class:`Answer` of a search making the :data:`UNNAMED` ``mistake`` on ``game``, a tree with MAX at the root."""
+    chance, least = UNNAMED[mistake]
+
+    def value(node: Any) -> Any:
+        if node.is_leaf:
+            return game.utility(node, "MAX")
+        values = [value(c) for c in node.children]
+        if node.kind == CHANCE:
+            return chance(list(node.probabilities), values)
+        return max(values) if node.kind == "MAX" else least(values)
+    kids = [value(c) for c in game.root.children]
+    best = max(kids)
+    return Answer(frozenset(game.move_name(game.root, i) for i, v in enumerate(kids) if _close(v, best)), best)
+
+
+def _tells_apart(right: Answer, wrong: Mapping[str, Answer], unnamed: Mapping[str, Answer]) -> set[tuple[str, ...]]:
+    """What a tree shows by the move alone: each mistake that picks no best move, each pair that pick apart,
+    and each named mistake and unnamed one that pick apart."""
     shown: set[tuple[str, ...]] = {(m,) for m, a in wrong.items() if a.moves.isdisjoint(right.moves)}
     ids = list(wrong)
     shown |= {(a, b) for k, a in enumerate(ids) for b in ids[k + 1:] if wrong[a].moves.isdisjoint(wrong[b].moves)}
+    shown |= {(a, u) for a in ids for u in unnamed if wrong[a].moves.isdisjoint(unnamed[u].moves)}
     return shown
 
 
@@ -129,8 +164,9 @@ def _tells_apart(right: Answer, wrong: Mapping[str, Answer]) -> set[tuple[str, .
 def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
     """The trees a check runs on: the book's examples with chance nodes and MAX at the root, then seeded ones.
 
-    The seeded trees are drawn until every mistake picks a wrong move on one of them and every two mistakes
-    pick different moves on one, so a submission that returns only the move is still diagnosed.
+    The seeded trees are drawn until every mistake picks a wrong move on one of them, every two mistakes
+    pick different moves on one, and every mistake and every :data:`UNNAMED` one pick different moves on
+    one, so a submission that returns only the move is still diagnosed, and never wrongly.
 
     Examples
     --------
@@ -142,20 +178,20 @@ def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
     out = [(name, t) for name, t in examples.WITH_CHANCE.items() if t.root.player == "MAX"]
     ids = list(CHANCE_MISTAKES)
     needed = {(m,) for m in ids} | {(a, b) for k, a in enumerate(ids) for b in ids[k + 1:]}
+    needed |= {(m, u) for m in ids for u in UNNAMED}
     rng = random.Random(f"expectimax:{seed}")
     seeded: list[Tree] = []
     for _ in range(_DRAWS):
-        if len(seeded) >= SEEDED:
+        if len(seeded) >= SEEDED and not needed:
             break
         t = _random_chance_tree(rng)
-        shown = _tells_apart(*answers(t))
+        shown = _tells_apart(*answers(t), {u: unnamed_answer(t, u) for u in UNNAMED})
         # Until all is shown, a tree is taken only if it shows something new; then any tree is.
         if not needed or shown & needed:
             needed -= shown
             seeded.append(t)
     else:  # each tree taken shows something new, and every mistake and pair is shown by some random tree
-        raise RuntimeError(f"expectimax_trees({seed!r}): no {SEEDED} trees that tell the mistakes apart "
-                           f"in {_DRAWS} draws")
+        raise RuntimeError(f"expectimax_trees({seed!r}): no trees that tell the mistakes apart in {_DRAWS} draws")
     return tuple(out + [(f"seeded-{k}", t) for k, t in enumerate(seeded, start=1)])
 
 
@@ -306,4 +342,5 @@ def _number(x: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["check_expectimax", "expectimax_trees", "Answer", "answer", "answers", "SEEDED", "FUNCTION"]
+__all__ = ["check_expectimax", "expectimax_trees", "Answer", "answer", "answers", "unnamed_answer", "UNNAMED", "SEEDED",
+           "FUNCTION"]

@@ -128,6 +128,10 @@ def short_repr(x: Any) -> str:
 
 def encode(x: Any, depth: int = 0) -> Any:
     """``x`` as JSON: a plain value itself, a state by its token, a short tuple item by item, else its type and repr."""
+    if isinstance(x, float) and type(x) is not float:
+        # A float of a subclass (numpy's float64, or one whose __eq__ says yes to all) is sent as its plain value,
+        # so the grader compares a number: before, it was an object, and a wrong value beside a right move passed.
+        x = float.__float__(x)
     kind = type(x)
     if x is None or kind is bool or kind is str and len(x) <= 200:
         return x
