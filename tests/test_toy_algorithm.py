@@ -198,11 +198,13 @@ def test_a_new_node_kind_is_built_saved_searched_narrated_and_drawn(toy: Any, co
 
 
 @pytest.mark.parametrize("trace", [True, False])
-def test_a_search_given_a_kind_it_does_not_search_names_the_kind_and_the_node(committee: NodeKind,
+@pytest.mark.parametrize("search", [ab.expectiminimax, lambda t, **kw: ab.star1(t, lo=-10, hi=10, **kw)],
+                         ids=["expectiminimax", "star1"])
+def test_a_search_given_a_kind_it_does_not_search_names_the_kind_and_the_node(committee: NodeKind, search: Any,
                                                                               trace: bool) -> None:
     t = ab.tree([[3, [1, 2]], [4, 5]], kinds={(0, 1): COMMITTEE})
     with pytest.raises(ValueError) as refused:
-        ab.expectiminimax(t, trace=trace)
+        search(t, trace=trace)
     said = str(refused.value)
     assert "the node at 0.1 is of kind 'COMMITTEE'" in said
     assert all(repr(k) in said for k in ("MAX", "MIN", "CHANCE"))
