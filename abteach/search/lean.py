@@ -50,10 +50,9 @@ from math import inf
 from typing import Any, Callable, Sequence
 
 from abteach.games.players import MAX
-from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
+from abteach.games.trees import MAX_DEPTH, Node, Path, Tree, collector_paused
 from abteach.search.problem import Problem, TooDeepError, check_flag
 from abteach.search.record import Tally
-from abteach.search.result import collector_paused
 from abteach.search.rules import TieRule
 
 # The Game methods a tree walk stands in for: a subclass of Tree that changes

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from abteach.games.trees import Path
+from abteach.games.trees import Path, collector_paused
 from abteach.search.events import Event
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder, Tally
@@ -123,27 +121,8 @@ class SearchResult:
                 f"leaves={self.leaves}, nodes={self.nodes}, cutoffs={self.cutoffs}, pruned={len(self.pruned)})")
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while many small objects that form no cycles are made.
-
-    Events, a tally's paths, a stepper's frame data: they live as long as what
-    holds them, and the collector, left running, would walk all of them again
-    at each collection while they are being made.  A collector already paused
-    by the caller stays paused.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
-    """Run ``search(problem, log, *options)``, with the collector paused while it traces (:func:`collector_paused`).
+    """Run ``search(problem, log, *options)``, with the cyclic collector paused while it traces.
 
     Counting alone allocates little, so an untraced search runs as is.  A
     readable search's MAX-VALUE and MIN-VALUE are nested functions that call

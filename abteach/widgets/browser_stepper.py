@@ -26,13 +26,13 @@ BrowserStepper(alpha-beta, 3rd edition, prunes on ties, step 0 of 55: Alpha-beta
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import Any, Final
 
 import anywidget
 import traitlets
 
+from abteach.games.trees import collector_paused
 from abteach.trace.frames import Trace
 from abteach.views.export import frame_png
 from abteach.views.frame_data import frame_data
@@ -65,15 +65,8 @@ class BrowserStepper(anywidget.AnyWidget):
     def __init__(self, trace: Trace, *, step: int = 0, speed: str = "normal", size: Any = None) -> None:
         self.trace = trace
         self.size = size
-        # A long search's data is a great many small dicts and lists that form no cycle: the cyclic collector,
-        # left running, would walk all of them again at each collection while they are made.
-        running = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():  # a long search's data is a great many small dicts and lists
             data = frame_data(trace)
-        finally:
-            if running:
-                gc.enable()
         super().__init__(data=data, step=step, interval=SPEEDS[speed])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
