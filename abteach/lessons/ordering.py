@@ -41,37 +41,14 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, cast
 
 from abteach.games.players import MAX, Player
+# The one minimax over a whole tree; re-exported under the name the orderings' readers know it by.
+from abteach.search.minimax import node_values as minimax_values
 from abteach.trace.algorithms import alphabeta
 # `tree` is a parameter name throughout this module, so the builder gets another name.
 from abteach.games.trees import Node, Path, Tree
 from abteach.games.trees import tree as build_tree
 
 Evaluate = Callable[[Any, Player], float]
-
-
-def minimax_values(tree: Tree) -> dict[Path, float]:
-    """The minimax value (for MAX) of every node of ``tree``, keyed by path.
-
-    One pass from the leaves up, so the whole table costs one minimax search
-    rather than one search per node.
-
-    Examples
-    --------
-    >>> import abteach as ab
-    >>> from abteach.lessons.ordering import minimax_values
-    >>> v = minimax_values(ab.examples.FIG_5_2)
-    >>> v[()], v[(0,)], v[(1,)], v[(2,)]
-    (3, 3, 2, 2)
-    """
-    values: dict[Path, float] = {}
-    # `nodes` lists parents before children, so the reverse sees every child first.
-    for path, node in reversed(list(tree.nodes.items())):
-        if node.is_leaf:
-            values[path] = cast(float, node.value)  # a leaf has one
-        else:
-            kids = [values[c.path] for c in node.children]
-            values[path] = max(kids) if node.player == MAX else min(kids)
-    return values
 
 
 @dataclass(frozen=True, eq=False)
