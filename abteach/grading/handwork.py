@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from abteach.games import examples
-from abteach.games.trees import Path, Tree
+from abteach.games.trees import Tree
 from abteach.lessons import fig55
 from abteach.games.generate import random_tree
 from abteach.lessons.ordering import Reorderings, reorderings

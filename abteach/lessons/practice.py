@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from abteach.games.generate import random_tree
-from abteach.games.trees import Node, Path, Tree, path_str, tree
+from abteach.games.trees import Path, Tree, path_str, tree
 from abteach.lessons.answers import PRUNED, Answer, check_rule, correct, node_answers, variant
 from abteach.lessons.mistakes import MISTAKES, first_difference
 from abteach.lessons.mistakes.diagnosis import clause
