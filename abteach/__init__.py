@@ -112,8 +112,6 @@ _LAZY = MappingProxyType({
     "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
     "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards", "draw_board": "abteach.views.boards",
     "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
-    "mistake": "abteach.views.mistakes", "mistake_table": "abteach.views.mistakes",
-    "mistake_stepper": "abteach.widgets.mistakes",
     "figure_table": "abteach.views.fig55_tables", "stage_steps_table": "abteach.views.fig55_tables",
     "disagreement_table": "abteach.views.fig55_tables", "disagreement_counts": "abteach.views.fig55_tables", "use_size": "abteach.views.sizes",
 })
@@ -136,10 +134,115 @@ if TYPE_CHECKING:
     from abteach.views.worksheet import worksheet
     from abteach.widgets.stepper import static_stepper, stepper
     from abteach.widgets.browser_stepper import browser_stepper
-    from abteach.views.mistakes import mistake, mistake_table
-    from abteach.widgets.mistakes import mistake_stepper
+    from abteach.views.mistakes import MistakeView
+    from abteach.views.tables import Table
+    from abteach.widgets.stepper import Stepper
     from abteach.views.fig55_tables import disagreement_counts, disagreement_table, figure_table, stage_steps_table
     from abteach.views.sizes import use_size
+
+
+# The classic mistakes in one call each: the searches run in lessons, the view or widget only shows them.
+_mistakes = mistakes  # the module: mistake_table's parameter of that name hides it
+
+
+def mistake(mistake_id: str, tree: Any = None, state: Any = None, **options: Any) -> MistakeView:
+    """Show a classic mistake: its code beside the textbook's, and what it costs on a tree.
+
+    Parameters
+    ----------
+    mistake_id : str
+        A key of ``ab.mistakes.MISTAKES`` (``'no-window'``, ``'test-before-update'``, ...) or of
+        ``ab.mistakes.TABLE_MISTAKES``.
+    tree : Tree or Game, optional
+        Where to run it; by default the mistake's own example, where it shows.
+    state : optional
+        The position to search from, for a game; by default its start.
+    **options
+        ``depth``, ``evaluate``, ``order``, as for ``ab.mistakes.diagnose``.
+
+    Returns
+    -------
+    MistakeView
+        Its ``diagnosis`` holds both searches, for a stepper or a table
+        (:func:`abteach.views.mistakes.mistake_view`).
+
+    Raises
+    ------
+    ValueError
+        For an unknown mistake, naming the known ones.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> d = ab.mistake("test-before-update").diagnosis
+    >>> d.leaves, d.correct_leaves
+    (8, 7)
+    >>> ab.mistake("no-such-thing")
+    Traceback (most recent call last):
+    ...
+    ValueError: mistake_id must be one of ...; got 'no-such-thing'
+    """
+    from abteach.views.mistakes import mistake_view
+    return mistake_view(_mistakes.diagnose(_mistakes.known(mistake_id), tree, state, **options))
+
+
+def mistake_table(tree: Any = None, mistakes: Any = None) -> Table:
+    """Every mistake in one table: value, move and leaves, against the correct search's.
+
+    Parameters
+    ----------
+    tree : Tree, optional
+        Run every mistake on this tree; by default each on its own example tree.
+    mistakes : iterable of str, optional
+        Which mistakes; by default all of ``ab.mistakes.MISTAKES``.  The table bugs,
+        ``ab.mistakes.TABLE_MISTAKES``, are compared with ``ab.negamax_memory`` done right.
+
+    Returns
+    -------
+    Table
+        One row per mistake: ✓ right, ✗ wrong, ≈ another best move.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> print(ab.mistake_table(ab.examples.FIG_5_2, ["no-window", "alpha-in-min"]))
+    mistake                  tree     value  move  leaves  correct leaves  first difference
+    -----------------------  -------  -----  ----  ------  --------------  ----------------
+    α and β not passed down  FIG_5_2  3 ✓    a1 ✓  9       7               step 10, at b2
+    α updated in a MIN node  FIG_5_2  5 ✗    a3 ✗  5       7               step 9, at B
+    """
+    from abteach.views.tables import table
+    ids = list(_mistakes.MISTAKES) if mistakes is None else [_mistakes.known(m) for m in mistakes]
+    return table(_mistakes.summary_rows(_mistakes.diagnose(m, tree) for m in ids), _mistakes.SUMMARY_COLUMNS)
+
+
+def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Stepper:
+    """Step through a mistake and the correct search, switching between them, opened where they part.
+
+    Parameters
+    ----------
+    mistake_id : str
+        A key of ``ab.mistakes.MISTAKES`` or ``ab.mistakes.TABLE_MISTAKES``.
+    tree : Tree or Game, optional
+        By default the mistake's own example.
+    **options
+        ``depth``, ``evaluate``, ``order``, as for ``ab.mistakes.diagnose``.
+
+    Returns
+    -------
+    Stepper
+        With a switch between "correct" and "mistake", at the first step at which
+        their traces differ (the first step, if they never do).
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> s = ab.mistake_stepper("alpha-in-min")
+    >>> s.value, s.choice.value
+    (9, 'correct')
+    """
+    from abteach.widgets.mistakes import diagnosis_stepper
+    return diagnosis_stepper(_mistakes.diagnose(_mistakes.known(mistake_id), tree, **options))
 
 
 def __getattr__(name: str) -> Any:

@@ -31,6 +31,7 @@ from abteach.search.events import Kind
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.search.rules import USES
 from abteach.search.table import Entry, Table, TableFault, key_of
 
 #: The tests the recorder reports, in the listing's words.
@@ -39,10 +40,6 @@ MEMORY_TESTS = {"neg.test": ("v", "≥", "β"), "neg.improve": ("v2", ">", "v"),
 
 Search = Callable[[Any, float, float, int], float]
 
-#: What a search with memory may run besides plain negamax, as its ``Spec.uses`` names it, so that its
-#: listing shows just that: the table, the table's move tried first, the previous pass's line tried
-#: first (iterative deepening without a table), killer moves, history scores.
-USES = ("table", "table move", "previous line", "killers", "history")
 
 
 @dataclass

@@ -39,7 +39,7 @@ Examples
 """
 
 from abteach.lessons.mistakes.diagnosis import (
-    SUMMARY_COLUMNS, Diagnosis, Difference, diagnose, first_difference, summary_rows,
+    SUMMARY_COLUMNS, Diagnosis, Difference, diagnose, first_difference, known, summary_rows,
 )
 from abteach.lessons.mistakes.registry import MISTAKES, Mistake, Moment, combination, pairs
 from abteach.lessons.mistakes.running import random_play_value, run_mistake
@@ -51,7 +51,7 @@ from abteach.lessons.mistakes.variants import (
 
 __all__ = [
     "MISTAKES", "Mistake", "Moment", "combination", "pairs", "FAULTS", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
-    "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
+    "run_mistake", "first_difference", "diagnose", "known", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
     "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",
     "cutoff_before_update", "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
 ]

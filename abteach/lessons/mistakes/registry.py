@@ -29,6 +29,7 @@ from abteach.lessons.mistakes.variants import (
 from abteach.search.events import Kind
 from abteach.search.rules import STRICT, TEXTBOOK, TieRule
 from abteach.trace.listings import Listing, alphabeta_listing
+from abteach.trace.registry import listing as pseudocode
 from abteach.games.trees import Path, Tree
 
 #: A pseudocode line: (line id, text), as in :mod:`abteach.trace.listings`.
@@ -148,6 +149,13 @@ class Mistake:
     def example_tree(self) -> Tree:
         """The example tree itself."""
         return examples.ALL[self.example]
+
+    def correct_listing(self, depth_limited: bool = False) -> Listing:
+        """The listing it is shown beside: the textbook's, under the textbook's own tie rule.
+
+        Also beside the strict test, since the strict test *is* the mistake.
+        """
+        return pseudocode("alphabeta", 3, depth_limited=depth_limited)
 
     def listing(self, depth_limited: bool = False) -> Listing:
         """The textbook's 3rd-edition listing with this mistake's lines swapped in, marked ✗.

@@ -35,6 +35,7 @@ from abteach.search.events import Event, Kind
 from abteach.search.table import TableFault
 from abteach.trace.algorithms import describe, negamax_memory
 from abteach.trace.registry import Registration, register
+from abteach.trace.registry import listing as pseudocode
 from abteach.trace.listings import Listing, memory_listing
 from abteach.trace.memory import MEMORY_NARRATION
 from abteach.trace.protocol import Algorithm, NarrateStep, Telling
@@ -95,6 +96,10 @@ class TableMistake:
             from abteach.games.tictactoe import TicTacToe
             return TicTacToe()
         return getattr(examples, self.example)
+
+    def correct_listing(self, depth_limited: bool = False) -> Listing:
+        """The listing it is shown beside: negamax with a table, done right."""
+        return pseudocode("negamax_memory", depth_limited=depth_limited)
 
     def listing(self, depth_limited: bool = False) -> Listing:
         """The listing of negamax with a table, with this bug's lines swapped in and marked ✗.
