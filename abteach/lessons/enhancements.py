@@ -38,14 +38,12 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 from abteach.games.generate import RandomTree, child_key, random_tree
 from abteach.games.players import MAX, MIN, Player
 from abteach.games.trees import Path, Tree
-from abteach.lessons.complexity import knuth_moore, no_pruning
+from abteach.lessons.complexity import knuth_moore
+from abteach.lessons.measured import TREE_KINDS, Measurement, Row
 from abteach.lessons.ordering import minimax_values, reordered
 from abteach.search.result import SearchResult
 from abteach.trace.algorithms import (alphabeta, aspiration, iterative_deepening, minimax, mtdf, negascout,
                                       sss_star)
-
-#: The kinds of tree, in the order tables and plots show them.
-TREE_KINDS: tuple[str, ...] = ("perfectly ordered", "worst ordered", "random", "correlated")
 
 Evaluate = Callable[[Any, Any], float]
 #: A search as measured: ``run(game, evaluate, guess)``, where ``guess`` is a first guess of the root's
@@ -140,78 +138,6 @@ def _knowledge(tree: Tree) -> tuple[Evaluate, int]:
 
 
 # -- the measurement ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Row:
-    """One search on one kind of tree at one depth, averaged over the trials.
-
-    Attributes
-    ----------
-    tree, search : str
-        The kind of tree (:data:`TREE_KINDS`) and the search (:data:`SEARCHES`).
-    depth : int
-    leaves : float
-        Mean leaves evaluated, every evaluation counted (earlier passes and re-searches too).
-    memory : float
-        Mean table entries kept at the end (0 for searches without a table).
-    passes : float
-        Mean passes over the tree.
-    """
-
-    tree: str
-    search: str
-    depth: int
-    leaves: float
-    memory: float
-    passes: float
-
-
-@dataclass(frozen=True)
-class Measurement:
-    """Leaves evaluated by every search on the same trees; see :func:`measure`."""
-
-    b: int
-    depths: tuple[int, ...]
-    trials: int
-    rows: tuple[Row, ...] = field(repr=False)
-
-    def knuth_moore(self, d: int) -> int:
-        """The minimal tree at depth ``d``: no search that proves the value evaluates fewer leaves."""
-        return knuth_moore(self.b, d)
-
-    def full(self, d: int) -> int:
-        """``b**d``: every leaf."""
-        return no_pruning(self.b, d)
-
-    def leaves(self, tree: str, search: str) -> list[float]:
-        """Mean leaves of ``search`` on ``tree`` trees at each depth."""
-        return [r.leaves for r in self.rows if r.tree == tree and r.search == search]
-
-    def searches(self) -> list[str]:
-        return list(dict.fromkeys(r.search for r in self.rows))
-
-    def table(self, d: int | None = None) -> tuple[list[tuple[Any, ...]], list[str]]:
-        """Rows and columns at depth ``d`` (the deepest by default): leaves by search and tree, as a ratio too.
-
-        Each cell is the mean leaves evaluated and, in brackets, that over the minimal tree.
-        """
-        d = self.depths[-1] if d is None else d
-        if d not in self.depths:
-            raise ValueError(f"d must be one of the depths measured, {list(self.depths)}, not {d!r}")
-        km = self.knuth_moore(d)
-        rows: list[tuple[Any, ...]] = []
-        for s in self.searches():
-            cells = []
-            memory = 0.0
-            for kind in TREE_KINDS:
-                r = next(r for r in self.rows if r.tree == kind and r.search == s and r.depth == d)
-                cells.append(f"{r.leaves:,.0f} ({r.leaves / km:.2f}×)")
-                memory = max(memory, r.memory)
-            rows.append((s, *cells, f"{memory:,.0f}"))
-        rows.append(("minimal tree (Knuth–Moore)", *[f"{km:,} (1.00×)"] * len(TREE_KINDS), ""))
-        rows.append((f"b^d", *[f"{self.full(d):,}"] * len(TREE_KINDS), ""))
-        return rows, ["search", *TREE_KINDS, "table entries"]
 
 
 def measure(b: int, depths: Iterable[int], *, trials: int = 5, seed: int | str = 0,
