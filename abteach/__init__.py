@@ -109,9 +109,9 @@ _LAZY = MappingProxyType({
     "plot_growth": "abteach.views.plots", "plot_exponents": "abteach.views.plots",
     "plot_orderings": "abteach.views.plots", "law_table": "abteach.views.plots",
     "plot_enhancements": "abteach.views.plots",
-    "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
+    "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
     "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards", "draw_board": "abteach.views.boards",
-    "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
+    "worksheet": "abteach.views.worksheet",
     "figure_table": "abteach.views.fig55_tables", "stage_steps_table": "abteach.views.fig55_tables",
     "disagreement_table": "abteach.views.fig55_tables", "disagreement_counts": "abteach.views.fig55_tables", "use_size": "abteach.views.sizes",
 })
@@ -127,10 +127,10 @@ if TYPE_CHECKING:
     from abteach.views.tables import returns_table
     from abteach.widgets.reorder_view import reorder_view
     from abteach.views.plots import law_table, plot_enhancements, plot_exponents, plot_growth, plot_orderings
-    from abteach.widgets.play import play
+    from abteach.widgets.play import Play
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
     from abteach.views.boards import board_png, draw_board
-    from abteach.widgets.practice import practice
+    from abteach.widgets.practice import Practice
     from abteach.views.worksheet import worksheet
     from abteach.widgets.stepper import static_stepper, stepper
     from abteach.widgets.browser_stepper import browser_stepper
@@ -243,6 +243,43 @@ def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Steppe
     """
     from abteach.widgets.mistakes import diagnosis_stepper
     return diagnosis_stepper(_mistakes.diagnose(_mistakes.known(mistake_id), tree, **options))
+
+
+def practice(tree: Tree | None = None, *, size: str = "small", shape: str = "uniform", rule: str = "textbook",
+             edition: int = 3, ties: bool = False, seed: int | str = 0, windows: bool = False) -> Practice:
+    """Practise alpha-beta by hand on a fresh seeded tree, with a verdict for every node.
+
+    The widget (:func:`abteach.widgets.practice.practice`, which see for the options) is handed
+    the lessons' :func:`check_answers` and :func:`practice_tree`: the searches run there.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> p = ab.practice(seed=3)
+    >>> p.fill({path: "pruned" for path in p.rows}); c = p.run_check()
+    >>> c.score < c.out_of, p.rows[()].verdict.value.startswith("<span class='ab-mark'>✗")
+    (True, True)
+    """
+    from abteach.widgets.practice import practice as widget
+    return widget(tree, size=size, shape=shape, rule=rule, edition=edition, ties=ties, seed=seed, windows=windows,
+                  check=check_answers, new_tree=practice_tree)
+
+
+def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True, seed: int = 0) -> Play:
+    """Play ``game`` (tic-tac-toe or Connect Four) against an engine in the notebook.
+
+    The widget (:func:`abteach.widgets.play.play`, which see for the options) is handed the
+    engines of :mod:`abteach.agents.players`: they search there.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> w = ab.play(ab.TicTacToe(), engine="perfect")
+    >>> w.click(4); w.state.cells.count("X"), w.state.cells.count("O")
+    (1, 1)
+    """
+    from abteach.widgets.play import play as widget
+    return widget(game, engine=engine, budget=budget, you_first=you_first, seed=seed, agents=players)
 
 
 def __getattr__(name: str) -> Any:
