@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import pathlib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -111,7 +112,6 @@ _LAZY = MappingProxyType({
     "plot_enhancements": "abteach.views.plots",
     "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
     "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards", "draw_board": "abteach.views.boards",
-    "worksheet": "abteach.views.worksheet",
     "figure_table": "abteach.views.fig55_tables", "stage_steps_table": "abteach.views.fig55_tables",
     "disagreement_table": "abteach.views.fig55_tables", "disagreement_counts": "abteach.views.fig55_tables", "use_size": "abteach.views.sizes",
 })
@@ -131,7 +131,6 @@ if TYPE_CHECKING:
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
     from abteach.views.boards import board_png, draw_board
     from abteach.widgets.practice import Practice
-    from abteach.views.worksheet import worksheet
     from abteach.widgets.stepper import static_stepper, stepper
     from abteach.widgets.browser_stepper import browser_stepper
     from abteach.views.mistakes import MistakeView
@@ -280,6 +279,60 @@ def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first:
     """
     from abteach.widgets.play import play as widget
     return widget(game, engine=engine, budget=budget, you_first=you_first, seed=seed, agents=players)
+
+
+def worksheet(roster: str | pathlib.Path, folder: str | pathlib.Path, *, course_seed: str | int, course: str = "",
+              exercise: str = "hand", size: str = "small", shape: str = "uniform", rule: str = "textbook",
+              ties: bool = True, edition: int = 3, overwrite: bool = False,
+              progress: Callable[[int, int], None] | None = None) -> list[pathlib.Path]:
+    """Write one printable PDF per student of ``roster`` into ``folder``, and an answer key.
+
+    Parameters
+    ----------
+    roster : path
+        A CSV with a student id column and, optionally, names: nbgrader's ``id``, ``first_name`` and
+        ``last_name``, or a learning management system's export as it is (``ID``, ``Student ID``,
+        ``SIS User ID``, ...; commas, semicolons or tabs); see :func:`abteach.grading.variants.roster`.
+    folder : path
+        Where to write ``<id>.pdf`` for each student and ``answer-key.pdf``; made if missing.  Each has an
+        HTML twin with the same content, ``<id>.html`` and ``answer-key.html``, for screen readers.
+    course_seed : str or int
+        With each id, decides each student's tree; the grader derives the same trees again.
+    course : str
+        The title printed on each page.
+    exercise, size, shape, rule, ties, edition
+        As for :func:`abteach.grading.variants.student_tree`.  A tree too wide for a portrait page
+        (``size="large"``) gets a landscape one.
+    overwrite : bool
+        Replace files already there, keeping their permissions.  Without it, an existing file is an
+        error before anything is written.
+    progress : callable, optional
+        Called as ``progress(0, total)`` once everything is checked, then ``progress(done, total)``
+        after each file written (a student's worksheet, then the key), so a caller can show how far it
+        has got: drawing each tree takes a moment, and a class has many.
+
+    Returns
+    -------
+    list of Path
+        The students' PDFs in roster order, then the key (each has its ``.html`` twin beside it).
+
+    Raises
+    ------
+    ValueError
+        A bad roster (see :func:`abteach.grading.variants.roster`), an id ``answer-key`` (the key's own
+        file), two ids that differ only in case, or a bad tree option; all before anything is written.
+    FileExistsError
+        A file to write exists and ``overwrite`` is false.
+    """
+    from abteach.grading.variants import roster as read_roster
+    from abteach.grading.variants import sheets
+    from abteach.views.worksheet import check_file_names, check_output, write_worksheets
+    # Every argument is refused before any tree is solved; the sheets are made here and only drawn there.
+    check_output(folder, overwrite, progress)
+    check_file_names([sid for sid, _ in read_roster(roster)], roster)
+    made = sheets(roster, course_seed, exercise=exercise, size=size, shape=shape, rule=rule, ties=ties,
+                  edition=edition)
+    return write_worksheets(made, folder, roster=roster, course=course, overwrite=overwrite, progress=progress)
 
 
 def __getattr__(name: str) -> Any:
