@@ -64,6 +64,17 @@ def test_question_one_chance_node() -> None:
     assert ab.expectiminimax(t).value == 4
 
 
+def test_the_lectures_stepping_moments() -> None:
+    # Lecture 12: C's running v goes −1/3, −1/3, −1/9 (1/3 × −1, + 1/3 × 0, + 1/3 × 2/3); at B both of MIN's
+    # choices are worth 0 and the best line keeps the first, hold then hold.
+    result = ab.expectiminimax(ab.examples.HOLD_OR_ROLL)
+    running = [e.v for e in result.trace.events if e.node == (1,) and e.line == "chance.update"]
+    assert running == [Fraction(-1, 3), Fraction(-1, 3), Fraction(-1, 9)]
+    at_b = [e.v for e in result.trace.events if e.node == (0,) and e.line == "min.update"]
+    assert at_b == [0, 0] and result.pv == (0, 0)
+    assert [result.trace.move_name(p) for p in [(0,), (0, 0)]] == ["hold", "hold"]
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 6), min_size=6, max_size=6).map(tuple), st.integers(0, 6))
 def test_expectiminimax_solves_the_game_as_the_rules_say(faces: tuple[int, ...], hold: int) -> None:

@@ -3,11 +3,12 @@ bad bounds refused before any work, and its trace stepped."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 import abteach as ab
 from abteach.games.kinds import CHANCE
@@ -171,3 +172,16 @@ def test_from_a_node_only_the_leaves_below_it_are_bounded() -> None:
     assert ab.star1(t, t.node((0,)), lo=0, hi=10).value == 4
     with pytest.raises(ValueError, match=r"the leaf at path 1\.2 has the value 90"):
         ab.star1(t, t.node((1,)), lo=0, hi=10)
+
+
+@settings(max_examples=examples(0.5))
+@given(bounded())
+def test_with_float_probabilities_the_value_agrees_up_to_rounding(case: tuple[Any, int, int]) -> None:
+    t, lo, hi = case
+    floats = {n.path: [float(p) for p in n.probabilities] for n in t.walk() if n.kind == CHANCE}
+    # Floats that sum to 1 within the tree's tolerance: each Fraction rounded, the last made up to 1.
+    for path, ps in floats.items():
+        ps[-1] = 1.0 - sum(ps[:-1])
+    assume(all(p > 0 for ps in floats.values() for p in ps))
+    ft = ab.tree(t.to_nested(), probabilities=floats)
+    assert math.isclose(ab.star1(ft, lo=lo, hi=hi).value, ab.expectiminimax(ft).value, rel_tol=1e-9, abs_tol=1e-9)

@@ -310,3 +310,21 @@ def test_a_live_stepper_draws_ahead_while_the_kernel_is_idle(third):
     ahead = [20 + k for k in range(1, stepper_module.DRAW_AHEAD + 1)]
     assert all(_drawn(s2, k) for k in [*ahead, 19, last])
     assert not _drawn(s2, 11)
+
+
+def test_it_can_open_at_a_chosen_step_and_refuses_one_outside_the_search(third):
+    # A lecture opens a long search where it gets interesting (lecture 09: MTD(f)'s second pass).
+    cut = third.trace.steps("cutoff")[0]
+    opened, walked = ab.stepper(third, step=cut), ab.stepper(third)
+    walked.go(cut)
+    assert opened.value == cut > 0 and opened.play.playing is False
+    assert opened.explanation.value == walked.explanation.value
+    assert opened.picture_png() == walked.picture_png()
+    last = len(third.trace)
+    assert ab.stepper(third, step=last).value == last
+    for bad in (-1, last + 1):
+        with pytest.raises(ValueError, match=rf"step must be from 0 to {last}, the steps of this search, not {bad}"):
+            ab.stepper(third, step=bad)
+    for bad in (True, 2.0, "3"):
+        with pytest.raises(TypeError, match=r"step must be a whole number, not"):
+            ab.stepper(third, step=bad)

@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from abteach import search
 from abteach.games.kinds import has_outcomes
+from abteach.games.players import MIN
 from abteach.search.events import Event, Kind, fmt
 from abteach.search.result import Spec
 from abteach.trace import narrate, windowed
@@ -163,9 +164,44 @@ def tell_star1_test(t: Telling, e: Event) -> str:
     return f"{said} is false: {t.name(e.node)} could still be worth something inside its window, so the search goes on."
 
 
+def star1_enter(r: Replay, e: Event) -> None:
+    """A call starts; below a chance node, the window is the one the chance node worked out for this outcome.
+
+    Even where it equals the chance node's own window, it is what the chance node needs from this outcome,
+    not what a player above already has: the chance node is where it comes from.
+    """
+    enter(r, e)
+    if len(e.node) > len(r.root) and has_outcomes(r.get(e.node[:-1]).player):
+        r.set(e.node, replace(r.get(e.node), alpha_from=e.node[:-1], beta_from=e.node[:-1]))
+
+
+def _mover_cutoff(t: Telling, e: Event) -> str | None:
+    """A MAX or MIN node's cutoff that Star1's bounds explain, or None for one alpha-beta's sentence fits.
+
+    A bound equal to L (at MIN) or U (at MAX) is the end of the value scale, not what a player already has;
+    a bound a chance node set says what the chance node needs from this outcome to stay inside its window.
+    """
+    state = t.after(e.node)
+    minimizing = state.player == MIN
+    bound, source = (e.alpha, state.alpha_from) if minimizing else (e.beta, state.beta_from)
+    first = t.trace.events[0]
+    name = t.name(e.node)
+    if bound == (first.alpha if minimizing else first.beta):
+        end = "below L" if minimizing else "above U"
+        return (f"{e.test}: no value lies {end} = {fmt(bound)}, so {name} is worth exactly {fmt(e.v)}, "
+                "whatever its other children are")
+    if source is not None and has_outcomes(t.after(source).player):
+        side, need = ("at most", "more") if minimizing else ("at least", "less")
+        return (f"{e.test}: {name} is worth {side} {fmt(e.v)}, and {t.name(source)}, the chance node above, "
+                f"stays inside its window only if {name} is worth {need} than {fmt(bound)}, so {name} "
+                "cannot matter")
+    return None
+
+
 def tell_star1_cutoff(t: Telling, e: Event) -> str:
     if not e.line.startswith("chance."):
-        return narrate.cutoff(t, e)
+        reason = None if narrate._at_root(t, e) else _mover_cutoff(t, e)
+        return narrate.cutoff(t, e) if reason is None else narrate._what_is_pruned(t, e, reason)
     said, meaning = _bound_test(t, e)
     reason = f"{said}: whatever the outcomes still to come, {meaning}, outside its window, so it cannot matter above"
     return narrate._what_is_pruned(t, e, reason)
@@ -179,8 +215,8 @@ def tell_star1_exit(t: Telling, e: Event) -> str:
             f"sum {weighted_sum(probabilities, values)} = {fmt(e.value)}.")
 
 
-STAR1_REPLAY: Mapping[str, ReplayStep] = MappingProxyType({**REPLAY, Kind.VALUE: star1_value,
-                                                            Kind.CUTOFF: star1_cutoff})
+STAR1_REPLAY: Mapping[str, ReplayStep] = MappingProxyType({**REPLAY, Kind.ENTER: star1_enter,
+                                                            Kind.VALUE: star1_value, Kind.CUTOFF: star1_cutoff})
 STAR1_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
     **narrate.WINDOWED, Kind.ENTER: tell_enter, Kind.VALUE: tell_star1_value, Kind.TEST: tell_star1_test,
     Kind.CUTOFF: tell_star1_cutoff, Kind.EXIT: tell_star1_exit,

@@ -894,7 +894,7 @@ def static_stepper(trace: Trace, *, size: str | Size | None = None, step: int = 
     return box
 
 
-def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal") -> Stepper:
+def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal", step: int = 0) -> Stepper:
     """Step through a search: ``ab.stepper(ab.alphabeta(tree))``.
 
     Parameters
@@ -908,6 +908,9 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
         By default the size :func:`abteach.use_size` chose, else ``"screen"``.
     speed : {'slow', 'normal', 'fast'}
         How fast Play advances.  Nothing plays until the user presses Play.
+    step : int
+        The step it opens at, 0 (before the search starts) by default: a long
+        search can open where it gets interesting, and the user steps back for the rest.
 
     Examples
     --------
@@ -915,6 +918,8 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
     >>> s = ab.stepper(ab.alphabeta(ab.examples.FIG_5_2))
     >>> s.go(29); s.explanation.value.count("c2 and c3 are pruned")
     1
+    >>> ab.stepper(ab.alphabeta(ab.examples.FIG_5_2), step=29).value
+    29
     """
     if isinstance(search, dict):
         if not search:
@@ -922,7 +927,15 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
         traces = {str(label): _as_trace(s, argument=f"search[{label!r}]") for label, s in search.items()}
     else:
         traces = {_label(_as_trace(search)): _as_trace(search)}
-    return Stepper(traces, size=size, speed=speed)
+    # Checked before any widget is built; the steps are those of the search shown first.
+    last = len(next(iter(traces.values())))
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise TypeError(f"step must be a whole number, not {step!r} of type {type(step).__name__}")
+    if not 0 <= step <= last:
+        raise ValueError(f"step must be from 0 to {last}, the steps of this search, not {step}")
+    shown = Stepper(traces, size=size, speed=speed)
+    shown.go(step)
+    return shown
 
 
 def _label(trace: Trace) -> str:
