@@ -180,3 +180,13 @@ def test_an_order_preserving_change_keeps_minimaxs_choice(seed: int) -> None:
 
 def _mapped(nested: Any, f: Any) -> Any:
     return [_mapped(child, f) for child in nested] if isinstance(nested, list) else f(nested)
+
+
+def test_cubing_the_leaves_can_change_expectiminimaxs_choice() -> None:
+    # Lecture 12 says x³, not linear, can change the choice on other leaves than Fig. 5.13's: 3, 3 / 1, 4 with
+    # even odds give a1 = 3 against 2.5; cubed, 27 against 32.5, so a2.
+    half = [Fraction(1, 2)] * 2
+    plain = ab.tree([[3, 3], [1, 4]], probabilities={(0,): half, (1,): half})
+    cubed = ab.tree([[27, 27], [1, 64]], probabilities={(0,): half, (1,): half})
+    assert ab.expectiminimax(plain).move_name == "a1" and ab.expectiminimax(cubed).move_name == "a2"
+    assert ab.minimax(ab.tree([[3, 3], [1, 4]])).move_name == ab.minimax(ab.tree([[27, 27], [1, 64]])).move_name
