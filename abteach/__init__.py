@@ -230,8 +230,7 @@ def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Steppe
     Returns
     -------
     Stepper
-        With a switch between "correct" and "mistake", at the first step at which
-        their traces differ (the first step, if they never do).
+        As :func:`abteach.widgets.mistakes.diagnosis_stepper` opens it, where the two part.
 
     Examples
     --------
@@ -273,9 +272,9 @@ def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first:
     Examples
     --------
     >>> import abteach as ab
-    >>> w = ab.play(ab.TicTacToe(), engine="perfect")
-    >>> w.click(4); w.state.cells.count("X"), w.state.cells.count("O")
-    (1, 1)
+    >>> w = ab.play(ab.TicTacToe(), engine="random", you_first=False)
+    >>> w.state.cells.count("X"), w.player_name()  # the engine has opened, as X
+    (1, 'random')
     """
     from abteach.widgets.play import play as widget
     return widget(game, engine=engine, budget=budget, you_first=you_first, seed=seed, agents=players)
