@@ -22,7 +22,7 @@ def diagnosis_stepper(diagnosis: Diagnosis) -> Stepper:
     Parameters
     ----------
     diagnosis : Diagnosis
-        From :func:`abteach.lessons.mistakes.diagnose`: both searches, already run.
+        The mistake and the correct search, both run already (``ab.mistakes.diagnose``).
 
     Returns
     -------
