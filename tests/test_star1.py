@@ -185,3 +185,16 @@ def test_with_float_probabilities_the_value_agrees_up_to_rounding(case: tuple[An
     assume(all(p > 0 for ps in floats.values() for p in ps))
     ft = ab.tree(t.to_nested(), probabilities=floats)
     assert math.isclose(ab.star1(ft, lo=lo, hi=hi).value, ab.expectiminimax(ft).value, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def test_the_listing_searches_the_root_once_in_l_u_as_the_search_does() -> None:
+    # Issue 30: "arg max over a of STAR1(RESULT(s, a), L, U)" would search each move in (L, U); the search
+    # runs the root once in (L, U), so a2 is searched with α raised to a1's value, (2 + 3)/2.
+    half = Fraction(1, 2)
+    t = ab.tree([[2, 3], [1, 4]], probabilities={(0,): [half, half], (1,): [half, half]})
+    windows = {e.node: (e.alpha, e.beta) for e in ab.star1(t, lo=0, hi=4).trace if e.kind == "enter"}
+    assert windows[()] == (0, 4) and windows[(1,)] == (Fraction(5, 2), 4)
+    listing = ab.listing("star1")
+    assert listing.text("search.call").strip() == "v ← STAR1(s, L, U)"
+    assert listing.number("search.call") + 1 == listing.number("search.return")
+    assert not any("RESULT(s, a), L, U" in text for _, text in listing.lines)

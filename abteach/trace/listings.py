@@ -457,7 +457,9 @@ def star1_listing(*, depth_limited: bool = False) -> Listing:
                 else "  if TERMINAL-TEST(s) then return UTILITY(s)")
     return Listing("STAR1 (Ballard 1983): expectiminimax with pruning, leaf values in [L, U]", (
         ("search.def", "function STAR1-DECISION(s) returns an action"),
-        ("search.return", "  return arg max over a in ACTIONS(s) of STAR1(RESULT(s, a), L, U)"),
+        # One search of the root in (L, U), as alpha-beta's: each move's search narrows the window of the next.
+        ("search.call", "  v ← STAR1(s, L, U)"),
+        ("search.return", "  return the action in ACTIONS(s) with value v"),
         ("", ""),
         ("star1.def", "function STAR1(s, α, β) returns a utility value"),
         ("star1.max", "  if TO-MOVE(s) = MAX then return MAX-VALUE(s, α, β)"),
