@@ -123,11 +123,15 @@ def _models(site: Path) -> list[dict]:
 
 
 def _page_url(site: Path, base: str) -> str:
-    # mystmd names a page after its file, less the leading number: find the one page of this lecture.
+    # mystmd names a page after its file, less the leading number; the first lecture of a site is its home page
+    # (a site built for this one lecture).
     slug = LECTURE.removesuffix(".ipynb").split("-", 1)[1]
-    assert (site / "html" / slug / "index.html").is_file() or (site / "html" / f"{slug}.html").is_file(), \
-        f"no page for {LECTURE} in {site / 'html'}: {sorted(p.name for p in (site / 'html').iterdir())[:30]}"
-    return f"{base}/{slug}/"
+    html = site / "html"
+    if (html / slug / "index.html").is_file():
+        return f"{base}/{slug}/"
+    executed = sorted(p.name for p in (site / "executed").glob("*.ipynb"))
+    assert executed[:1] == [LECTURE] and (html / "index.html").is_file(), f"no page for {LECTURE} in {html}"
+    return f"{base}/"
 
 
 def _sentence(model: dict, step: int) -> str:
