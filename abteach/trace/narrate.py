@@ -47,8 +47,18 @@ def enter(t: Telling, e: Event) -> str:
     call = alg.calls.format(player=player, name=name, alpha=fmt(e.alpha), beta=fmt(e.beta),
                             flag="true" if player == "MAX" else "false")
     if e.alpha is None:
+        if _game_over(t, e):  # no one moves at a finished game: "MAX is to move at b1" would be false
+            return f"{call} is called: the game is over at {name}, so no one moves there."
         return f"{call} is called: {acts(player, name)}."
     return f"{call} is called: {window_meaning(t, e.alpha, e.beta)}"
+
+
+def _game_over(t: Telling, e: Event) -> bool:
+    """Whether the call ``e`` is at a finished game: its next event scores the same node as a leaf, and no
+    depth limit makes that an evaluation of a game still going."""
+    events, k = t.trace.events, t.frame.step
+    return (not t.algorithm.depth_limited and k < len(events)
+            and events[k].kind == Kind.LEAF and events[k].node == e.node)
 
 
 def acts(kind: str, name: str) -> str:
