@@ -31,7 +31,7 @@ def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Steppe
     Examples
     --------
     >>> s = mistake_stepper("alpha-in-min")
-    >>> s.value, s.choice.value
+    >>> s.value, s.choice
     (9, 'correct')
     """
     d = mistake(mistake_id, tree, **options).diagnosis

@@ -16,7 +16,8 @@ const CSS = `
   --abs-muted: var(--jp-content-font-color2, #4d4d4d); --abs-panel: var(--jp-layout-color2, #eeeeee);
   --abs-blue: #0072b2; --abs-green: #009e73; --abs-red: #d55e00; --abs-orange: #e69f00;
   color: var(--abs-ink); background: var(--abs-bg); font-family: var(--jp-ui-font-family, sans-serif);
-  font-size: 14px; line-height: 1.35; max-width: 100%; box-sizing: border-box; padding: 4px; }
+  font-size: calc(14px * var(--abs-scale, 1)); line-height: 1.35; max-width: 100%; box-sizing: border-box;
+  padding: 4px; }
 body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-root:focus-visible, .abs-root button:focus-visible, .abs-root input:focus-visible {
   outline: 2px solid var(--abs-blue); outline-offset: 1px; }
@@ -25,14 +26,23 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
   border: 1px solid var(--abs-muted); border-radius: 3px; padding: 2px 8px; cursor: pointer; min-height: 28px; }
 .abs-controls input[type=range] { flex: 1 1 160px; min-width: 120px; accent-color: var(--abs-blue); }
 .abs-count { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: 15px; }
+.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: calc(15px * var(--abs-scale, 1)); }
+.abs-pass { font-weight: bold; padding-top: 4px; }
+.abs-speed-label { white-space: nowrap; }
+.abs-speed { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
+  border-radius: 3px; min-height: 28px; }
+.abs-picture { flex: 0 1 auto; min-width: 0; max-width: 100%; }
+.abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
+  font-size: calc(13px * var(--abs-scale, 1)); }
+.abs-legend li { display: flex; align-items: center; gap: 4px; }
+.abs-legend svg { display: block; overflow: visible; }
 .abs-best { font-weight: bold; }
 .abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
-.abs-tree { flex: 0 1 auto; min-width: 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
+.abs-tree { min-width: 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 .abs-tree svg { display: block; }
 .abs-side { flex: 0 1 auto; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
-  font-size: 13px; }
-.abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; margin: 0 0 2px 0; }
+  font-size: calc(13px * var(--abs-scale, 1)); }
+.abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
 .abs-listing ol { list-style: none; margin: 0; padding: 0; }
 .abs-listing li { white-space: pre-wrap; padding: 0 4px; border: 2px solid transparent; }
 .abs-listing li .abs-mark { display: inline-block; width: 1.3em; }
@@ -51,7 +61,7 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-glyph { fill: var(--abs-bg); stroke: var(--abs-ink); stroke-width: 1.3; }
 .s-u > .abs-glyph { stroke: var(--abs-muted); stroke-dasharray: 2 3; }
 .s-a > .abs-glyph { fill: var(--abs-orange); stroke: var(--abs-blue); stroke-width: 3; }
-.s-p > .abs-glyph { fill: url(#abs-hatch); stroke: var(--abs-red); stroke-dasharray: 5 3; }
+.s-p > .abs-glyph { stroke: var(--abs-red); stroke-dasharray: 5 3; }
 .pv > .abs-glyph { stroke: var(--abs-green); stroke-width: 3.2; }
 .s-u text { fill: var(--abs-muted); }
 .abs-ring { fill: none; stroke: var(--abs-blue); stroke-width: 3; visibility: hidden; }
@@ -79,20 +89,44 @@ function s(tag, attrs = {}, text = "") {
 
 // Every step's full state, rebuilt from the changes the data carries (as abteach.views.frame_data.replay does).
 export function replayAll(data) {
-  const n = data.layout.nodes.length;
-  const out = [];
-  let nodes = new Array(n).fill(null);
-  let rest = {};
-  for (const delta of data.steps) {
-    nodes = nodes.slice();
-    for (const [i, st] of Object.entries(delta.nodes)) nodes[Number(i)] = st;
-    rest = { ...rest };
-    for (const k of ["line", "sentence", "best", "pass"]) if (k in delta) rest[k] = delta[k];
-    // The stack changes at its top: [calls kept from the step before, the calls above them].
-    if ("stack" in delta) rest.stack = (rest.stack || []).slice(0, delta.stack[0]).concat(delta.stack[1]);
-    out.push({ nodes, ...rest });
+  const states = new Replay(data);
+  return data.steps.map((_, k) => states.at(k));
+}
+
+// Any step's state on demand: a full copy every CHECKPOINT steps, the changes applied from the nearest one.
+// A long search (thousands of steps over thousands of nodes) then costs a little memory, not a copy a step.
+const CHECKPOINT = 32;
+const REST_KEYS = ["line", "sentence", "best", "pass"];
+
+function apply(state, delta) {
+  for (const [i, st] of Object.entries(delta.nodes)) state.nodes[Number(i)] = st;
+  for (const k of REST_KEYS) if (k in delta) state[k] = delta[k];
+  // The stack changes at its top: [calls kept from the step before, the calls above them].
+  if ("stack" in delta) state.stack = (state.stack || []).slice(0, delta.stack[0]).concat(delta.stack[1]);
+}
+
+function copyState(state) { return { ...state, nodes: state.nodes.slice() }; }
+
+export class Replay {
+  constructor(data) {
+    this.data = data;
+    this.saved = [];
+    const state = { nodes: new Array(data.layout.nodes.length).fill(null), stack: [] };
+    data.steps.forEach((delta, k) => {
+      apply(state, delta);
+      if (k % CHECKPOINT === 0) this.saved.push(copyState(state));
+    });
+    this.cache = new Map();
   }
-  return out;
+
+  at(k) {
+    if (this.cache.has(k)) return this.cache.get(k);
+    const state = copyState(this.saved[Math.floor(k / CHECKPOINT)]);
+    for (let j = k - (k % CHECKPOINT) + 1; j <= k; j++) apply(state, this.data.steps[j]);
+    if (this.cache.size > 64) this.cache.clear();
+    this.cache.set(k, state);
+    return state;
+  }
 }
 
 function geometry(data) {
@@ -134,9 +168,13 @@ function accessibleName(nd, st, data) {
   return parts.join(", ");
 }
 
+let mounted = 0;  // each drawing's pattern gets its own id: one in a hidden copy would not paint
+
 export function mount(el, data, options = {}) {
-  const states = replayAll(data);
-  const last = states.length - 1;
+  const states = new Replay(data);
+  const last = data.steps.length - 1;
+  const scale = options.scale ?? 1;
+  const uid = `abs-${++mounted}`;
   const layout = data.layout.nodes;
   const kids = layout.map(() => []);
   layout.forEach((nd, i) => { if (nd.parent >= 0) kids[nd.parent].push(i); });
@@ -148,8 +186,9 @@ export function mount(el, data, options = {}) {
   el.replaceChildren();
   const root = h("div", { class: "abs-root", role: "group", tabindex: "0",
     "aria-label": `Step through ${data.title}: arrow keys, Home, End and Space step`,
-    "data-lm-suppress-shortcuts": "true" });
-  root.append(h("style", {}, CSS));
+    "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
+  root.dataset.abs = uid;
+  root.append(h("style", {}, CSS + `.abs-root[data-abs=${uid}] .s-p > .abs-glyph { fill: url(#${uid}-hatch); }`));
 
   // Controls.
   const bar = h("div", { class: "abs-controls" });
@@ -170,8 +209,26 @@ export function mount(el, data, options = {}) {
   bar.append(slider);
   const count = h("span", { class: "abs-count" });
   bar.append(count);
+  // How fast Play steps: the speeds the widget offers, by name.
+  const speeds = options.speeds ?? { slow: 1500, normal: 800, fast: 300 };
+  let interval = options.interval ?? speeds[options.speed] ?? 800;
+  const speed = h("select", { class: "abs-speed", "aria-label": "Speed" });
+  for (const [name, ms] of Object.entries(speeds)) {
+    const o = h("option", { value: String(ms) }, name);
+    if (ms === interval) o.selected = true;
+    speed.append(o);
+  }
+  speed.addEventListener("change", () => {
+    interval = Number(speed.value);
+    if (timer !== null) { stop(); toggle(); }
+  });
+  const speedLabel = h("label", { class: "abs-speed-label" }, "speed ");
+  speedLabel.append(speed);
+  bar.append(speedLabel);
   root.append(bar);
 
+  const passLine = h("div", { class: "abs-pass" });
+  root.append(passLine);
   const sentence = h("div", { class: "abs-sentence", "aria-live": "polite" });
   root.append(sentence);
 
@@ -179,10 +236,12 @@ export function mount(el, data, options = {}) {
   const body = h("div", { class: "abs-body" });
   const box = h("div", { class: "abs-tree" });
   const g = geometry(data);
-  const svg = s("svg", { width: g.width, height: g.height, viewBox: `0 0 ${g.width} ${g.height}`,
+  // A slide cannot scroll: there the tree is shrunk to the height it may take, and its text with it.
+  const zoom = scale * (options.maxTreeHeight ? Math.min(1, options.maxTreeHeight / (g.height * scale)) : 1);
+  const svg = s("svg", { width: Math.ceil(g.width * zoom), height: Math.ceil(g.height * zoom), viewBox: `0 0 ${g.width} ${g.height}`,
     role: "tree", "aria-label": `The search tree of ${data.title}` });
   const defs = s("defs");
-  const pat = s("pattern", { id: "abs-hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse",
+  const pat = s("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse",
     patternTransform: "rotate(45)" });
   pat.append(s("rect", { width: 6, height: 6, style: "fill: var(--abs-bg)" }));
   pat.append(s("line", { x1: 0, y1: 0, x2: 0, y2: 6, style: "stroke: var(--abs-red); stroke-width: 1.5" }));
@@ -229,7 +288,9 @@ export function mount(el, data, options = {}) {
   });
   svg.append(notes);
   box.append(svg);
-  body.append(box);
+  const tree = h("div", { class: "abs-picture" });
+  tree.append(box, legend(data, uid));
+  body.append(tree);
 
   // The pseudocode and the call stack.
   const side = h("div", { class: "abs-side" });
@@ -255,11 +316,13 @@ export function mount(el, data, options = {}) {
   let shownLine = null;
 
   function draw() {
-    const st = states[step];
+    const st = states.at(step);
     root.dataset.step = String(step);
     slider.value = String(step);
     slider.setAttribute("aria-valuetext", `Step ${step} of ${last}`);
     count.textContent = `Step ${step} of ${last}`;
+    passLine.textContent = st.pass || "";
+    passLine.classList.toggle("abs-hide", !st.pass);
     sentence.replaceChildren(h("b", {}, `Step ${step}. `), document.createTextNode(st.sentence));
     if (st.best) sentence.append(" ", h("span", { class: "abs-best" }, `Best play: ${st.best}.`));
     const groups = new Map();
@@ -354,7 +417,7 @@ export function mount(el, data, options = {}) {
   function follow(st) {
     const i = st.nodes.findIndex(v => v && (v[3] & CURRENT));
     if (i < 0) return;
-    const x = parts[i].x;
+    const x = parts[i].x * zoom;
     if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
       box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
     }
@@ -378,12 +441,12 @@ export function mount(el, data, options = {}) {
   function toggle() {
     if (timer !== null) return stop();
     if (step === last) go(0);
-    timer = setInterval(() => go(step + 1), options.interval ?? 800);
+    timer = setInterval(() => go(step + 1), interval);
     play.textContent = "⏸ Pause";
     play.setAttribute("aria-label", "Pause");
   }
 
-  function visible(i) { return states[step].nodes[i] !== null; }
+  function visible(i) { return states.at(step).nodes[i] !== null; }
 
   function focusNode(i) {
     items[focusIndex].setAttribute("tabindex", "-1");
@@ -423,13 +486,119 @@ export function mount(el, data, options = {}) {
   items[0].setAttribute("tabindex", "0");
 
   draw();
-  return { go, get step() { return step; }, destroy: () => { stop(); el.replaceChildren(); } };
+  return { go, root, get step() { return step; }, get last() { return last; },
+    destroy: () => { stop(); el.replaceChildren(); } };
 }
 
-// anywidget's entry point: the data and the first step come from the widget's model, once.
+// What the marks of the tree mean: only those the search will show, drawn as the tree draws them.
+function legend(data, uid) {
+  const seen = new Set();
+  let pv = false, current = false;
+  for (const st of data.steps) {
+    for (const v of Object.values(st.nodes)) {
+      if (!v) continue;
+      seen.add(v[0]);
+      if (v[3] & ON_PV) pv = true;
+      if (v[3] & CURRENT) current = true;
+    }
+  }
+  const kinds = new Set(data.layout.nodes.map(nd => nd.kind));
+  const out = h("ul", { class: "abs-legend", "aria-label": "Legend" });
+  const item = (draw, text) => {
+    const li = h("li");
+    const icon = s("svg", { width: 30, height: 24, viewBox: "-15 -12 30 24", "aria-hidden": "true" });
+    draw(icon);
+    li.append(icon, h("span", {}, text));
+    out.append(li);
+  };
+  const node = (cls, kind) => icon => {
+    const g = s("g", { class: cls, transform: "scale(0.55)" });
+    g.append(glyph(kind));
+    icon.append(g);
+  };
+  if (kinds.has("max")) item(node("s-d", "max"), "MAX node");
+  if (kinds.has("min")) item(node("s-d", "min"), "MIN node");
+  if (kinds.has("leaf")) item(node("s-d", "leaf"), "leaf");
+  if (seen.has("a")) item(node("s-a", "max"), "on the call stack");
+  if (seen.has("u")) item(node("s-u", "max"), "not yet visited");
+  if (seen.has("p")) item(icon => {
+    const g = s("g", { class: "s-p", transform: "scale(0.55)" });
+    const shape = glyph("max");
+    shape.style.fill = `url(#${uid}-hatch)`;
+    g.append(shape);
+    icon.append(g);
+  }, "pruned");
+  if (current) item(icon => icon.append(s("circle", { class: "abs-ring", r: 9, style: "visibility: visible" })),
+    "the node this step is about");
+  if (pv) item(icon => icon.append(s("line", { class: "abs-edge pv", x1: -13, y1: 0, x2: 13, y2: 0 })),
+    "the best play");
+  return out;
+}
+
+// Several searches of one tree under one switch (editions, tie rules, a mistake beside the correct search):
+// `searches` is a list of {label, data}.  Switching keeps the step, as far as the other search goes.
+export function mountSearches(el, searches, options = {}) {
+  el.replaceChildren();
+  const wrap = h("div", { class: "abs-searches" });
+  const labels = searches.map(x => x.label);
+  let choice = labels.includes(options.choice) ? options.choice : labels[0];
+  const bar = h("div", { class: "abs-switch", role: "group", "aria-label": "Which search" });
+  const buttons = labels.map(label => {
+    const b = h("button", { type: "button", "data-label": label }, label);
+    b.addEventListener("click", () => choose(label));
+    bar.append(b);
+    return b;
+  });
+  if (labels.length > 1) wrap.append(h("style", {}, SWITCH_CSS), bar);
+  const holder = h("div");
+  wrap.append(holder);
+  el.append(wrap);
+  let view = null;
+  let interval = options.interval;
+
+  function show(step) {
+    if (view) view.destroy();
+    const data = searches[labels.indexOf(choice)].data;
+    view = mount(holder, data, { ...options, step, interval });
+    buttons.forEach(b => b.setAttribute("aria-pressed", String(b.dataset.label === choice)));
+    wrap.dataset.choice = choice;
+  }
+
+  function choose(label) {
+    if (!labels.includes(label) || label === choice) return;
+    const step = view ? view.step : 0;
+    choice = label;
+    show(step);
+  }
+
+  show(options.step ?? 0);
+  return { choose, go: k => view.go(k), get view() { return view; }, get choice() { return choice; },
+    destroy: () => { if (view) view.destroy(); el.replaceChildren(); } };
+}
+
+const SWITCH_CSS = `
+.abs-switch { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px 4px; }
+.abs-switch button { font: inherit; font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px;
+  color: var(--jp-content-font-color1, #1a1a1a); background: var(--jp-layout-color2, #eeeeee);
+  border: 1px solid var(--jp-content-font-color2, #4d4d4d); border-radius: 3px; padding: 2px 10px;
+  min-height: 28px; cursor: pointer; }
+.abs-switch button[aria-pressed=true] { font-weight: bold; outline: 2px solid #0072b2; outline-offset: -2px; }
+`;
+
+// anywidget's entry point: the searches and the first step come from the widget's model, once; a step then
+// sends the kernel nothing.  Python moving the stepper (s.go, s.choice = ...) moves the page too.
 export default {
   render({ model, el }) {
-    const view = mount(el, model.get("data"), { step: model.get("step"), interval: model.get("interval") });
-    return () => view.destroy();
+    const searches = model.get("searches");
+    const options = { step: model.get("step"), interval: model.get("interval"), speeds: model.get("speeds"),
+      scale: model.get("scale"), choice: model.get("choice") };
+    const view = searches && searches.length
+      ? mountSearches(el, searches, options)
+      : mountSearches(el, [{ label: "", data: model.get("data") }], options);
+    const onStep = () => view.go(model.get("step"));
+    const onChoice = () => { view.choose(model.get("choice")); view.go(model.get("step")); };
+    model.on("change:step", onStep);
+    model.on("change:choice", onChoice);
+    return () => { model.off("change:step", onStep); model.off("change:choice", onChoice); view.destroy(); };
   },
 };
