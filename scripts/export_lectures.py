@@ -238,7 +238,8 @@ def with_stepper_module(page: str) -> str:
     """
     from abteach.widgets.offline import OFFLINE_CLASS, module_html
 
-    if f"class='{OFFLINE_CLASS}'" not in page:
+    # nbconvert writes the outputs' HTML again, with its own quotes.
+    if not re.search(rf"class=[\"']{OFFLINE_CLASS}[\"']", page):
         return page
     head = page.find("</head>")
     if head < 0:

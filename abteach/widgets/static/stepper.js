@@ -32,23 +32,30 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-speed { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
   border-radius: 3px; min-height: 28px; }
 .abs-picture { flex: 0 1 auto; min-width: 0; max-width: 100%; }
-.abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
+.abs-root .abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
   font-size: calc(13px * var(--abs-scale, 1)); }
-.abs-legend li { display: flex; align-items: center; gap: 4px; }
+.abs-root .abs-legend li { display: flex; align-items: center; gap: 4px; }
 .abs-legend svg { display: block; overflow: visible; }
 .abs-best { font-weight: bold; }
 .abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
 .abs-tree { min-width: 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 .abs-tree svg { display: block; }
-.abs-side { flex: 0 1 auto; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
+/* The pseudocode goes beside the tree when 24 characters' room is left, its lines wrapping; else below. */
+.abs-side { flex: 1 1 24em; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
   font-size: calc(13px * var(--abs-scale, 1)); }
-.abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
-.abs-listing ol { list-style: none; margin: 0; padding: 0; }
-.abs-listing li { white-space: pre-wrap; padding: 0 4px; border: 2px solid transparent; }
-.abs-listing li .abs-mark { display: inline-block; width: 1.3em; }
-.abs-listing li.abs-running { font-weight: bold; background: var(--abs-panel); border-color: var(--abs-ink); }
-.abs-stack table { border-collapse: collapse; margin-top: 6px; }
-.abs-stack th, .abs-stack td { padding: 1px 8px; text-align: left; border-bottom: 1px solid var(--abs-muted); }
+.abs-root .abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
+.abs-root .abs-listing ol { list-style: none; margin: 0; padding: 0; }
+.abs-root .abs-listing li, .abs-root .abs-legend li { margin: 0; }
+.abs-root .abs-listing li .abs-mark { text-indent: 0; }
+.abs-root.abs-below .abs-listing li.abs-other { display: none; }
+.abs-root.abs-below .abs-side { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
+/* A line too long for its box wraps under its own text, not under the line numbers. */
+.abs-root .abs-listing li { white-space: pre-wrap; padding: 0 4px 0 calc(1.3em + 4ch + 4px);
+  text-indent: calc(-1.3em - 4ch); border: 2px solid transparent; }
+.abs-root .abs-listing li .abs-mark { display: inline-block; width: 1.3em; }
+.abs-root .abs-listing li.abs-running { font-weight: bold; background: var(--abs-panel); border-color: var(--abs-ink); }
+.abs-root .abs-stack table { border-collapse: collapse; margin: 6px 0 0 0; font-size: 1em; table-layout: auto; }
+.abs-root .abs-stack th, .abs-root .abs-stack td { padding: 1px 8px; text-align: left; background: none; font-size: 1em; border-bottom: 1px solid var(--abs-muted); }
 .abs-tree text { fill: var(--abs-ink); font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px;
   paint-order: stroke; stroke: var(--abs-bg); stroke-width: 4px; stroke-linejoin: round; }
 .abs-tree text.abs-name { font-weight: bold; }
@@ -141,7 +148,7 @@ function geometry(data) {
   const xs = nodes.map(nd => nd.x);
   const minX = Math.min(...xs), maxX = Math.max(...xs);
   const left = 24 + name * ch + 20, right = 24 + ann * ch;
-  const level = 96, top = 34, bottom = 110;
+  const level = 96, top = 34, bottom = 84;
   return { slot, level, minX, left, top,
     width: Math.ceil((maxX - minX) * slot + left + right),
     height: Math.ceil(data.layout.depth * level + top + bottom),
@@ -289,7 +296,10 @@ export function mount(el, data, options = {}) {
   svg.append(notes);
   box.append(svg);
   const tree = h("div", { class: "abs-picture" });
-  tree.append(box, legend(data, uid));
+  const key = legend(data, uid);
+  // The legend wraps within the tree's width, so it never widens the picture's column past the tree.
+  key.style.maxWidth = `${Math.max(Math.ceil(g.width * zoom), 320)}px`;
+  tree.append(box, key);
   body.append(tree);
 
   // The pseudocode and the call stack.
@@ -297,8 +307,11 @@ export function mount(el, data, options = {}) {
   const listing = h("div", { class: "abs-listing" });
   listing.append(h("h3", {}, data.listing.title));
   const ol = h("ol");
+  // The listing's functions are its runs of lines between blank lines: block[k] is line k's.
+  let blockNo = 0;
+  const block = data.listing.lines.map(([, text]) => (text.trim() ? blockNo : (blockNo++, -1)));
   const lines = data.listing.lines.map(([k, text]) => {
-    const li = h("li", { "data-line": String(k) });
+    const li = h("li", { "data-line": String(k), "data-block": String(block[k - 1]) });
     li.append(h("span", { class: "abs-mark", "aria-hidden": "true" }, ""));
     li.append(document.createTextNode(`${String(k).padStart(2)}  ${text}`));
     ol.append(li);
@@ -311,6 +324,14 @@ export function mount(el, data, options = {}) {
   body.append(side);
   root.append(body);
   el.append(root);
+
+  // Below the tree, the listing shows only the function that runs, with the call stack beside it, so the tree
+  // and the running line are on screen together; beside it, the whole listing.
+  function placeSide() {
+    root.classList.toggle("abs-below", side.offsetTop > tree.offsetTop + 4);
+  }
+  const watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeSide);
+  if (watch) watch.observe(body);
 
   let focusIndex = 0;
   let shownLine = null;
@@ -369,6 +390,9 @@ export function mount(el, data, options = {}) {
       li.firstChild.textContent = "▶";
       li.setAttribute("aria-current", "step");
     }
+    const running = shownLine ? block[shownLine - 1] : 0;
+    ol.dataset.block = String(running);
+    for (const li of lines) li.classList.toggle("abs-other", li.dataset.block !== String(running));
     drawStack(st.stack);
     follow(st);
   }
@@ -487,7 +511,7 @@ export function mount(el, data, options = {}) {
 
   draw();
   return { go, root, get step() { return step; }, get last() { return last; },
-    destroy: () => { stop(); el.replaceChildren(); } };
+    destroy: () => { stop(); if (watch) watch.disconnect(); el.replaceChildren(); } };
 }
 
 // What the marks of the tree mean: only those the search will show, drawn as the tree draws them.
