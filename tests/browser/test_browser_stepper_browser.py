@@ -1,4 +1,4 @@
-"""The browser stepper (ab.browser_stepper) in a real JupyterLab: it steps in the page, keys stay its own.
+"""The stepper (ab.stepper) in a real JupyterLab: it steps in the page, keys stay its own, and it is accessible.
 
 Expected values come from the trace and its frame data computed here, in the test process.  The keys must not
 reach JupyterLab: in command mode ArrowRight would move to another cell, so the active cell is checked too.
@@ -23,7 +23,7 @@ from .test_layout_browser import set_layout
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 SCREENS = ROOT / "build" / "screens"
-CODE = "import abteach as ab\nw = ab.browser_stepper(ab.alphabeta(ab.examples.FIG_5_2))\nw"
+CODE = "import abteach as ab\nw = ab.stepper(ab.alphabeta(ab.examples.FIG_5_2))\nw"
 PRESSES = 5
 TIMED_PRESSES = 20
 
