@@ -38,8 +38,9 @@ W = TypeVar("W", bound=widgets.Widget)
 #: The class of an exported stepper's place in the page; :func:`module_html` draws into each.
 OFFLINE_CLASS: Final = "abs-offline"
 
-#: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels.
-SLIDE_TREE_PIXELS: Final = 400
+#: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels: a
+#: Fig. 5.2-sized tree keeps α, β and v at 14 px on a 1024×768 projector; a far taller one is drawn smaller.
+SLIDE_TREE_PIXELS: Final = 300
 
 
 def _parts(widget: widgets.Widget) -> Iterator[widgets.Widget]:

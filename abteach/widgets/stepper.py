@@ -184,6 +184,8 @@ class Stepper(anywidget.AnyWidget):
     def go(self, step: int) -> None:
         """Show ``step``, clamped to the search's steps; the page follows."""
         self.step = max(0, min(self.last, int(step)))
+        # Sent even when unchanged here: the page steps on its own, so it may be elsewhere.
+        self.send_state("step")
 
     def shown(self) -> dict[str, Any]:
         """What the page shows now, rebuilt from the data it draws (:func:`abteach.views.frame_data.replay`).

@@ -148,7 +148,7 @@ function geometry(data) {
   const xs = nodes.map(nd => nd.x);
   const minX = Math.min(...xs), maxX = Math.max(...xs);
   const left = 24 + name * ch + 20, right = 24 + ann * ch;
-  const level = 96, top = 34, bottom = 84;
+  const level = 90, top = 34, bottom = 72;
   return { slot, level, minX, left, top,
     width: Math.ceil((maxX - minX) * slot + left + right),
     height: Math.ceil(data.layout.depth * level + top + bottom),
@@ -243,8 +243,11 @@ export function mount(el, data, options = {}) {
   const body = h("div", { class: "abs-body" });
   const box = h("div", { class: "abs-tree" });
   const g = geometry(data);
-  // A slide cannot scroll: there the tree is shrunk to the height it may take, and its text with it.
-  const zoom = scale * (options.maxTreeHeight ? Math.min(1, options.maxTreeHeight / (g.height * scale)) : 1);
+  // A slide cannot scroll: there the tree is shrunk to the height it may take, and its text with it.  A tree
+  // far taller than that cannot be legible there anyway: it is shown smaller still, to leave the text room.
+  const natural = g.height * scale, cap = options.maxTreeHeight;
+  const limit = cap && natural > 1.5 * cap ? 0.8 * cap : cap;
+  const zoom = scale * (limit ? Math.min(1, limit / natural) : 1);
   const svg = s("svg", { width: Math.ceil(g.width * zoom), height: Math.ceil(g.height * zoom), viewBox: `0 0 ${g.width} ${g.height}`,
     role: "tree", "aria-label": `The search tree of ${data.title}` });
   const defs = s("defs");
@@ -329,6 +332,7 @@ export function mount(el, data, options = {}) {
   // and the running line are on screen together; beside it, the whole listing.
   function placeSide() {
     root.classList.toggle("abs-below", side.offsetTop > tree.offsetTop + 4);
+    follow(states.at(step));  // a narrower box may have left the step's node out of view
   }
   const watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeSide);
   if (watch) watch.observe(body);
@@ -452,6 +456,7 @@ export function mount(el, data, options = {}) {
     if (next === step) return;
     step = next;
     draw();
+    if (options.onStep) options.onStep(step);
     if (step === last) stop();
   }
 
@@ -593,6 +598,7 @@ export function mountSearches(el, searches, options = {}) {
     const step = view ? view.step : 0;
     choice = label;
     show(step);
+    if (options.onChoice) options.onChoice(label, view.step);
   }
 
   show(options.step ?? 0);
@@ -614,8 +620,12 @@ const SWITCH_CSS = `
 export default {
   render({ model, el }) {
     const searches = model.get("searches");
+    // A step is kept in the page's copy of the model, never sent to the kernel: a saved notebook's widget
+    // state then reopens where the student left it.
+    const keep = (key, value) => { if (model.get(key) !== value) model.set(key, value); };
     const options = { step: model.get("step"), interval: model.get("interval"), speeds: model.get("speeds"),
-      scale: model.get("scale"), choice: model.get("choice") };
+      scale: model.get("scale"), choice: model.get("choice"),
+      onStep: k => keep("step", k), onChoice: (label, k) => { keep("choice", label); keep("step", k); } };
     const view = searches && searches.length
       ? mountSearches(el, searches, options)
       : mountSearches(el, [{ label: "", data: model.get("data") }], options);
