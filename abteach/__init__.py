@@ -23,8 +23,8 @@ import inspect
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable
 
-from abteach.games import (MAX, MAX_DEPTH, MIN, Board, ConnectFour, ConnectFourBoard, Game, Node, Path, Player,
-                           TicTacToe, Tree, examples, load_tree, random_tree, tree, tree_from_json)
+from abteach.games import (MAX, MAX_DEPTH, MIN, Board, ConnectFour, ConnectFourBoard, Game, HoldOrRoll, Node, Path,
+                           Player, TicTacToe, Tree, examples, load_tree, random_tree, tree, tree_from_json)
 from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.trace import Frame, Listing, NodeState, Status, Trace
 from abteach.trace.registry import Registration, listing, register, registered
@@ -165,7 +165,7 @@ __all__ = [
     "save_animation", "tidy_layout", "to_networkx", "stepper", "browser_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
-    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "MAX", "MIN", "Player", "solve", "SolveLimitError", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",
+    "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "HoldOrRoll", "MAX", "MIN", "Player", "solve", "SolveLimitError", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",
     "board_png", "draw_board",
     "alphabeta", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "minimax", "SearchResult", "Problem",
     "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",

@@ -3,14 +3,15 @@
 import os
 
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, GetGrades, IgnorePattern,
-                                    LimitOutput, SaveAutoGrades)
+from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests, ClearOutput,
+                                    DeduplicateIds, GetGrades, IgnorePattern, LimitOutput, OverwriteKernelspec,
+                                    SaveAutoGrades)
 
 from abteach.grading.autograde import (FEEDBACK_TEMPLATE, GradeFromSource, HoldOutTests, WrapFeedback,
                                        feedback_template_dirs)
 from abteach.grading.exchange import OwnedCollect
 from abteach.grading.inert import InertStudentContent
-from abteach.grading.intake import screen_submission
+from abteach.grading.intake import RestoreCellRoles, screen_submission
 from abteach.grading.kernelbox import SandboxedExecute
 
 c = get_config()  # noqa: F821 - nbgrader defines it when it reads this file
@@ -32,6 +33,11 @@ c.CourseDirectory.db_assignments = [{"name": name} for name in (
 # a cell started.  So what a cell prints, and the feedback shows, is only what that copy holds.
 # The pages the instructor grades on and the student reads run no script a student wrote (InertStudentContent):
 # outputs keep plain text and PNG/JPEG images alone, and a student's markdown shows its HTML as text.
+# A student may give a test cell another role (a solution, or a grade cell that is also a solution) to have
+# their own code run in its place and its output read by whoever grades it: nbgrader's sanitizing restores a
+# cell's source and points but not its role.  RestoreCellRoles restores the roles too; nbgrader's list otherwise.
+c.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, RestoreCellRoles,
+                                      CheckCellMetadata]
 c.Autograde.autograde_preprocessors = [HoldOutTests, SandboxedExecute, InertStudentContent, GradeFromSource,
                                        IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
                                        AssignLatePenalties, CheckCellMetadata]

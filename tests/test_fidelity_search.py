@@ -6,7 +6,6 @@ nested lists of a random tree, or ``ab.solve`` on a tic-tac-toe position
 """
 
 import itertools
-import time
 from math import inf
 
 import pytest
@@ -218,13 +217,12 @@ def test_a_line_the_table_cannot_prove_stops_and_says_why():
 
 # -- 5. solve has a limit --------------------------------------------------------------------------
 
+@pytest.mark.timeout(120)  # a guard against a solve that ignores its limit, not a measure of speed
 def test_solve_stops_at_a_tiny_node_limit_with_an_error_naming_it():
     game = ab.ConnectFour()
     s = game.play([3, 3, 2, 4, 3, 2, 4, 5])
-    start = time.perf_counter()
     with pytest.raises(SolveLimitError, match="max_nodes=1,000") as e:
         ab.solve(game, s, max_nodes=1000)
-    assert time.perf_counter() - start < 5
     assert isinstance(e.value, ValueError) and e.value.limit == "max_nodes" and e.value.value == 1000
     assert ab.SolveLimitError is SolveLimitError
 

@@ -91,8 +91,9 @@ def test_a_loop_is_stopped_once_and_uses_no_cpu_after_the_report(tmp_path):
     r = ab.grading.check_alphabeta(code, time_limit=1.0, isolation="limits")
     took = time.perf_counter() - start
     assert (r.score, r.failure) == (0, "timeout") and "did not finish" in r.feedback
-    # One time limit, not one per tree (there are more than ten trees).
-    assert took < 1.0 * 3
+    # One time limit, not one per tree: per tree, the 15 trees would take 15 s or more.  The bound sits between the
+    # two, well clear of a loaded machine's start-up time, so it tells the behaviours apart, not the machine's speed.
+    assert took < 8, took
     size = beat.stat().st_size
     time.sleep(0.6)
     assert beat.stat().st_size == size, "the submission still runs after the report"

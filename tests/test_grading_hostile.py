@@ -88,16 +88,15 @@ def sandboxed_processes(before: frozenset[int] = frozenset()) -> list[int]:
 
 # -- the samples ----------------------------------------------------------------------------
 
+@pytest.mark.timeout(120)  # a guard against a sample that holds the grader, not a measure of speed
 @pytest.mark.parametrize("sample", HOSTILE)
 def test_each_hostile_sample_scores_nothing_is_reported_as_its_header_says_and_leaks_nothing(sample):
     before = frozenset(harnesses())
-    start = time.perf_counter()
     r = ab.grading.check_alphabeta(SAMPLES / f"{sample}.py", seed=SEED, time_limit=2.0)
     kind = expected(sample)
     assert r.score == 0 and r.diagnosis == "unknown", r.feedback
     assert r.failure == (None if kind == "wrong" else kind), r.feedback
     assert_no_leak(r)
-    assert time.perf_counter() - start < 2.0 * 3
     assert sandboxed_processes(before) == []
 
 
@@ -278,10 +277,12 @@ def test_the_sandbox_refuses_files_network_memory_and_processes_with_a_clear_rep
 
 def test_a_loop_leaves_no_process_behind():
     before = frozenset(harnesses())
-    start = time.perf_counter()
     r = ab.grading.check_alphabeta("def alpha_beta_search(game, state):\n    while True:\n        pass\n",
                                    time_limit=1.0)
-    assert r.failure == "timeout" and time.perf_counter() - start < 3
+    # Stopped at its own limit on the first tree, and not run on the rest (how long that took on the clock is
+    # the machine's load, not the grader's behaviour: no timed assertion).
+    assert r.failure == "timeout", r.feedback
+    assert "tree 1 of" in r.feedback and "within 1 s" in r.feedback and "not run on the remaining" in r.feedback
     assert sandboxed_processes(before) == []
 
 
@@ -393,6 +394,7 @@ def test_grade_piped_into_a_reader_that_stops_prints_no_broken_pipe():
     assert process.returncode == 0 and b"Traceback" not in err and b"BrokenPipe" not in err
 
 
+@pytest.mark.timeout(120)  # blocked, the grader would never return: a guard, not a measure of speed
 def test_calls_written_straight_to_the_channel_whose_answers_are_never_read_cannot_block_the_grader():
     code = ("import os, json\n"
             "def alpha_beta_search(game, state):\n"
@@ -405,7 +407,6 @@ def test_calls_written_straight_to_the_channel_whose_answers_are_never_read_cann
             "        except OSError:\n"
             "            pass\n")
     before = frozenset(harnesses())
-    start = time.perf_counter()
     r = ab.grading.check_alphabeta(code, seed=SEED, time_limit=1.0)
-    assert r.score == 0 and r.failure in ("timeout", "raised") and time.perf_counter() - start < 5
+    assert r.score == 0 and r.failure in ("timeout", "raised")
     assert sandboxed_processes(before) == []

@@ -288,7 +288,9 @@ def test_a_slow_search_is_stopped_at_the_checks_total_time_and_told_so():
     took = time.perf_counter() - start
     assert (r.score, r.failure) == (0, "timeout")
     assert "3 s this check allows for all 15 trees together" in r.feedback
-    assert took < 3.0 + 3.0
+    # Without the total, each of the 15 trees would sleep to its own limit: far past this bound, which leaves a
+    # loaded machine room to start the sandbox.
+    assert took < 3.0 + 7.0, took
     with pytest.raises(ValueError, match="total_limit"):
         sandbox.run_submission("def alpha_beta_search(game, state):\n    return 'a1'\n", [first_game],
                                total_limit=0)

@@ -133,6 +133,21 @@ def grade_id_twice(nb) -> None:
     nb.cells.insert(nb.cells.index(answer), copy)
 
 
+#: A test cell's roles as a student may set them, to have their own code run in its place and its forged output
+#: shown: as a manually graded answer (a grade cell that is also a solution), or as a plain answer cell.
+ROLE_FLIPS = {"flip-to-answer": {"grade": True, "solution": True, "locked": False},
+              "flip-to-solution": {"grade": False, "solution": True, "locked": False}}
+FORGED = "All 15 trees right (forged)"
+
+
+def flip_test_cell(roles: dict):
+    def flip(nb) -> None:
+        test = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_algorithm_holds")
+        test.metadata["nbgrader"].update(roles)
+        test.source = f"print({FORGED!r})"
+    return flip
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> dict:
     if shutil.which("bwrap") is None:
@@ -149,6 +164,8 @@ def course(tmp_path_factory) -> dict:
     hand_in(root, "lurker", lurker_cell(root, mark))
     hand_in(root, "broken-ids", right_answer(), grade_id_twice)
     hand_in(root, "broken-schema", right_answer(), schema_99)
+    for student, roles in ROLE_FLIPS.items():
+        hand_in(root, student, "algorithm_holds = {}", flip_test_cell(roles))
     hand_in(root, "zed", right_answer())
     autograde = nbgrader(root, "autograde", ASSIGNMENT, "--force")
     lurking = processes_with(mark)
@@ -186,7 +203,7 @@ def test_one_unreadable_notebook_fails_its_student_alone_and_says_why(course):
     assert course["autograde"].returncode == 0, course["autograde"].stderr[-3000:]
     got = scores(root)
     # Every student is graded, those after the bad notebooks too; the two bad ones earn nothing.
-    assert set(got) == {"victim", "reader", "lurker", "broken-ids", "broken-schema", "zed"}
+    assert set(got) == {"victim", "reader", "lurker", "broken-ids", "broken-schema", "zed", *ROLE_FLIPS}
     assert got["zed"] == got["victim"] > 0
     assert got["broken-ids"] == got["broken-schema"] == 0
     reasons = rejections(root)
@@ -199,6 +216,26 @@ def test_one_unreadable_notebook_fails_its_student_alone_and_says_why(course):
     assert "broken-schema" in course["autograde"].stderr and "could not be graded" in course["autograde"].stderr
     assert course["feedback_run"].returncode == 0, course["feedback_run"].stderr[-3000:]
     assert "This notebook could not be graded" in feedback_page(root, "broken-ids")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("student", sorted(ROLE_FLIPS))
+def test_a_test_cell_given_another_role_is_graded_as_the_test_it_was_released_as(course, student):
+    from nbgrader.api import Gradebook
+    root = course["root"]
+    assert course["autograde"].returncode == 0, course["autograde"].stderr[-3000:]
+    nb = nbformat.read(root / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
+    test = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_algorithm_holds")
+    # Its roles, points and source are the released test's again, and what ran is the test, not the student's print.
+    assert (test.metadata["nbgrader"]["grade"], test.metadata["nbgrader"]["solution"]) == (True, False)
+    assert test.metadata["nbgrader"]["points"] == 4
+    assert "assert isinstance(algorithm_holds, dict)" in test.source
+    assert FORGED not in json.dumps(test.outputs)
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        grade = gb.find_grade("test_algorithm_holds", ASSIGNMENT, ASSIGNMENT, student)
+        # Marked by the grader, 0 for an empty answer, and not left for a person to grade from a forged output.
+        assert (grade.auto_score, grade.needs_manual_grade) == (0, False)
+    assert FORGED not in feedback_page(root, student)
 
 
 @pytest.mark.slow

@@ -292,7 +292,7 @@ def shown(cell_source: str) -> ast.expr | None:
     return body[-1].value if body and isinstance(body[-1], ast.Expr) else None
 
 
-@pytest.mark.parametrize("prefix", ["01", "06", "08", "09", "10"])
+@pytest.mark.parametrize("prefix", ["01", "06", "08", "09", "10", "12"])
 def test_every_displayed_result_goes_through_the_package(prefix):
     """A cell shows an ``ab.*`` call (a table, a drawing, a widget) or a search's listing or passes, never a bare value."""
     for k, cell in enumerate(lecture(prefix).cells):

@@ -47,6 +47,8 @@ RUNS: dict[str, list[Run]] = {
     "sss_star": [lambda g, s: ab.sss_star(g, s)],
     "mcts": [lambda g, s: ab.mcts(g, s, playouts=12)],
     "expectiminimax": [lambda g, s: ab.expectiminimax(g, s)],
+    # Bounds that hold every leaf here (Fig. 5.2's 2..14, the random trees' 0..6): tight ones cut at the root.
+    "star1": [lambda g, s, b=b: ab.star1(g, s, lo=0, hi=b) for b in (14, 100)],
     "alphabeta_mistake": [lambda g, s, m=m: run_mistake(m, g, s) for m in MISTAKES],
     "negamax_memory_mistake": [lambda g, s, m=m: run_mistake(m, g, s) for m in TABLE_MISTAKES],
 }

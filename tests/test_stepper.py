@@ -159,6 +159,24 @@ def test_projector_size_draws_bigger(third):
     assert png_size(big.picture_png())[0] > png_size(small.picture_png())[0]
 
 
+def test_it_can_open_at_a_chosen_step_and_refuses_one_outside_the_search(third):
+    # A lecture opens a long search where it gets interesting (lecture 09: MTD(f)'s second pass).
+    cut = third.trace.steps("cutoff")[0]
+    opened, walked = ab.stepper(third, step=cut), ab.stepper(third)
+    walked.go(cut)
+    assert opened.value == cut > 0
+    assert opened.shown() == walked.shown()
+    assert opened.picture_png() == walked.picture_png()
+    last = len(third.trace)
+    assert ab.stepper(third, step=last).value == last
+    for bad in (-1, last + 1):
+        with pytest.raises(ValueError, match=rf"step must be from 0 to {last}, the steps of this search, not {bad}"):
+            ab.stepper(third, step=bad)
+    for bad in (True, 2.0, "3"):
+        with pytest.raises(TypeError, match=r"step must be a whole number, not"):
+            ab.stepper(third, step=bad)
+
+
 def test_the_last_step_names_the_best_play(third):
     s = ab.stepper(third)
     s.go(len(third.trace))

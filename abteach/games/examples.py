@@ -12,6 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
+from abteach.games.dice import HoldOrRoll
 from abteach.games.players import MAX, MIN, Player
 from abteach.games.trees import Tree, tree
 
@@ -80,6 +81,31 @@ FAIL_LOW: Tree = tree([[3], [[1, 2]]])
 
 ALL: dict[str, Tree] = {"FIG_5_2": FIG_5_2, "WIKIPEDIA": WIKIPEDIA, "TUTORIAL": TUTORIAL, "TIED": TIED,
                         "UNEVEN": UNEVEN, "TIED_ROOT": TIED_ROOT, "FAIL_LOW": FAIL_LOW}
+
+
+# -- trees with chance nodes (AIMA §5.5); alpha-beta does not search them, so they are not in ALL ---------
+
+#: AIMA 3rd ed. Fig. 5.13: MAX chooses a1 or a2; each leads to a chance node with probabilities 0.9 and 0.1.
+#: Leaves 2, 3 under a1 and 1, 4 under a2: a1 is worth 0.9 × 2 + 0.1 × 3 = 2.1, a2 is worth 1.3, so a1.
+FIG_5_13: Tree = tree(
+    [[2, 3], [1, 4]], probabilities={(0,): [0.9, 0.1], (1,): [0.9, 0.1]},
+    moves={(0,): "a1", (1,): "a2"},
+)
+
+#: Fig. 5.13's other tree: the leaves in the same order, 20, 30 and 1, 400.  Now a1 is worth 21 and a2 40.9,
+#: so a2: an order-preserving change of the leaves changed MAX's choice.
+FIG_5_13_RESCALED: Tree = tree(
+    [[20, 30], [1, 400]], probabilities={(0,): [0.9, 0.1], (1,): [0.9, 0.1]},
+    moves={(0,): "a1", (1,): "a2"},
+)
+
+#: The dice game "hold or roll" (:class:`abteach.games.dice.HoldOrRoll`) with a die marked 1, 1, 2, 2, 3, 3 and
+#: 2 points for holding, as a tree: 16 leaves, each +1, 0 or −1 for MAX.
+HOLD_OR_ROLL: Tree = HoldOrRoll().tree()
+
+#: The example trees with chance nodes, for expectiminimax.
+WITH_CHANCE: dict[str, Tree] = {"FIG_5_13": FIG_5_13, "FIG_5_13_RESCALED": FIG_5_13_RESCALED,
+                                "HOLD_OR_ROLL": HOLD_OR_ROLL}
 
 
 # -- a game whose tree is a DAG -------------------------------------------------------

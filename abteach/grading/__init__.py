@@ -3,6 +3,9 @@
 - :mod:`~abteach.grading.checker`: :func:`check_alphabeta`, which runs a
   submission on seeded trees through an instrumented game and diagnoses it by
   running every classic mistake on the same trees;
+- :mod:`~abteach.grading.expectimax`: :func:`check_expectimax`, the same for a
+  student's expectimax on trees with chance nodes, diagnosed by the classic
+  mistakes at chance nodes (a plain mean, chance taken for MIN or for MAX);
 - :mod:`~abteach.grading.sandbox`: running a submission's source in a fresh
   interpreter under bubblewrap, with resource limits, its game answered by
   the grader, which keeps every record;
@@ -28,6 +31,7 @@ from abteach.grading.checker import (CANDIDATES, Departure, GradingFailed, Repor
                                      current_student, grading_trees, minimax_values, pruned_leaves, require,
                                      require_minimax, require_pruned)
 from abteach.grading.cs188 import from_cs188, to_cs188
+from abteach.grading.expectimax import check_expectimax, expectimax_trees
 from abteach.grading.game import GradingGame
 from abteach.grading.handwork import (fig55_answers, fewest_leaves, optimal_order, order_leaves, ordering_tree, require_fig55,
                                       require_order, require_ucb1, ucb1, ucb1_choice, ucb1_situations)
@@ -35,7 +39,7 @@ from abteach.grading.sandbox import SandboxUnavailable
 from abteach.grading.tables import check_table_search
 from abteach.grading.variants import Sheet, roster, sheets, student_seed, student_tree
 
-__all__ = ["check_alphabeta", "Report", "Departure", "GradingFailed", "require", "grading_trees", "CANDIDATES",
+__all__ = ["check_alphabeta", "check_expectimax", "expectimax_trees", "Report", "Departure", "GradingFailed", "require", "grading_trees", "CANDIDATES",
            "GradingGame", "to_cs188", "from_cs188", "student_seed", "student_tree", "roster", "Sheet", "sheets",
            "current_student", "SandboxUnavailable", "minimax_values", "pruned_leaves", "require_minimax", "require_pruned",
            "check_table_search", "fig55_answers", "require_fig55", "ordering_tree", "optimal_order", "order_leaves", "fewest_leaves",

@@ -313,24 +313,11 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
     trees = grading_trees(seed, rule)
     n = len(trees)
 
-    def fail(kind: str, text: str) -> Report:
+    code = loaded(alpha_beta_search)
+    if not isinstance(code, Submission):
+        kind, text = code
         return Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, rule, seed,
                       tuple(name for name, _ in trees))
-
-    if alpha_beta_search is None:
-        return fail("missing", "No function alpha_beta_search was defined: run the cell that defines it, "
-                               "and check that it runs without an error.")
-    if not (callable(alpha_beta_search) or isinstance(alpha_beta_search, (str, bytes, Submission)) or
-            hasattr(alpha_beta_search, "__fspath__")):
-        return fail("missing", f"alpha_beta_search is a {type(alpha_beta_search).__name__}, not a function: "
-                               "define it with def alpha_beta_search(game, state): ...")
-    try:
-        code = submission(alpha_beta_search)
-    except (SourceUnavailable, OSError) as error:
-        return fail("load", f"Your code could not be read: {error}")
-    package = uses_package(code.source)
-    if package is not None:
-        return fail("package", _package_text(package))
     games: list[Callable[[], GradingGame]] = [_maker(t, exp[2]) for (_, t), exp in zip(trees, expectations(seed, rule))]
     outcome = run_submission(code.source, games, name=code.name, filename=code.filename,
                              hidden=_hidden(tuple(name for name, _ in trees)), time_limit=time_limit,
@@ -339,6 +326,25 @@ def check_alphabeta(alpha_beta_search: Any, *, rule: str = "textbook", seed: int
     if isolation != "bwrap":
         report = replace(report, feedback=f"{UNSANDBOXED}\n{report.feedback}")
     return report
+
+
+def loaded(target: Any, function: str = "alpha_beta_search") -> Submission | tuple[str, str]:
+    """The submission to run, read from ``target`` (source text, a file, a function), or why it cannot be,
+    as (failure kind, feedback): no function, source that cannot be read, or the package imported."""
+    if target is None:
+        return "missing", (f"No function {function} was defined: run the cell that defines it, "
+                           "and check that it runs without an error.")
+    if not (callable(target) or isinstance(target, (str, bytes, Submission)) or hasattr(target, "__fspath__")):
+        return "missing", (f"{function} is a {type(target).__name__}, not a function: "
+                           f"define it with def {function}(game, state): ...")
+    try:
+        code = submission(target, function)
+    except (SourceUnavailable, OSError) as error:
+        return "load", f"Your code could not be read: {error}"
+    package = uses_package(code.source)
+    if package is not None:
+        return "package", _package_text(package)
+    return code
 
 
 #: The first line of feedback graded without bubblewrap: never silently.
@@ -366,33 +372,10 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
     n = len(trees)
     names = tuple(name for name, _ in trees)
 
-    def fail(kind: str, text: str, departure: Departure | None = None) -> Report:
-        return Report(0, n, "unknown", departure, f"{text}\nDiagnosis: unknown ({kind})", kind, rule, seed, names)
-
-    if outcome.package:
-        return fail("package", _package_text(outcome.package))
-    if outcome.load_error:
-        return fail("load", "Your code could not be loaded:\n" + outcome.load_error)
-    if outcome.printed > OUTPUT_LIMIT:
-        return fail("output", f"Your search printed more than {OUTPUT_LIMIT // 1_000_000} MB of output and was "
-                              "stopped. Remove the print calls inside the search (print on a small tree "
-                              "while you debug, not in the graded function).")
-    for k, run in enumerate(outcome.runs):
-        where = f"tree {k + 1} of {n} ({names[k]})"
-        if run.status == "timeout" and run.over_budget:
-            return fail("timeout", f"Your search used up the {_budget(outcome):g} s this check allows for all "
-                                   f"{n} trees together, on {where}, and was stopped: it was not run on the "
-                                   "remaining trees. A correct search takes well under a second a tree; look "
-                                   "for a sleep, a wait or repeated work.")
-        if run.status == "timeout":
-            return fail("timeout", f"Your search did not finish on {where} within {time_limit:g} s and was "
-                                   "stopped. Look for a loop that never ends, or a recursion that never "
-                                   "reaches a terminal state; it was not run on the remaining trees.")
-        if run.status == "raised":
-            return fail("raised", f"Your search raised an error on {where}:\n{run.error}")
-        if run.returned is None:
-            return fail("none", f"Your search returned None on {where}: alpha_beta_search must return "
-                                "an action, one of game.actions(state). Did a function end without return?")
+    stop = stopped(outcome, names, time_limit)
+    if stop is not None:
+        kind, text = stop
+        return Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, rule, seed, names)
     # A move that is not legal at the root counts as no move, as it does for the mistakes' own searches.
     behaviours = [_student(run, exp[2][()], _moves(tree)) for run, exp, (_, tree) in zip(outcome.runs, expected, trees)]
     passed = [b == exp[0] and b.same_value(exp[0]) for b, exp in zip(behaviours, expected)]
@@ -428,6 +411,41 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
                       "shipped examples (ab.examples) and on trees of your own.")
     lines.append(f"Diagnosis: {' or '.join(fits) if fits else 'unknown'}")
     return Report(score, n, diagnosis, departure, "\n".join(lines), None, rule, seed, names, fits)
+
+
+def stopped(outcome: Outcome, names: Sequence[str], time_limit: float,
+            function: str = "alpha_beta_search") -> tuple[str, str] | None:
+    """What kept a submission from being graded, as (failure kind, feedback), or ``None`` if every tree ran.
+
+    The kinds are :attr:`Report.failure`'s.  An error on a hidden tree is told as the sandbox tells it
+    (:data:`~abteach.grading.sandbox.HIDDEN_ERROR`), never as the submission reported it.
+    """
+    n = len(names)
+    if outcome.package:
+        return "package", _package_text(outcome.package)
+    if outcome.load_error:
+        return "load", "Your code could not be loaded:\n" + outcome.load_error
+    if outcome.printed > OUTPUT_LIMIT:
+        return "output", (f"Your search printed more than {OUTPUT_LIMIT // 1_000_000} MB of output and was "
+                          "stopped. Remove the print calls inside the search (print on a small tree "
+                          "while you debug, not in the graded function).")
+    for k, run in enumerate(outcome.runs):
+        where = f"tree {k + 1} of {n} ({names[k]})"
+        if run.status == "timeout" and run.over_budget:
+            return "timeout", (f"Your search used up the {_budget(outcome):g} s this check allows for all "
+                               f"{n} trees together, on {where}, and was stopped: it was not run on the "
+                               "remaining trees. A correct search takes well under a second a tree; look "
+                               "for a sleep, a wait or repeated work.")
+        if run.status == "timeout":
+            return "timeout", (f"Your search did not finish on {where} within {time_limit:g} s and was "
+                               "stopped. Look for a loop that never ends, or a recursion that never "
+                               "reaches a terminal state; it was not run on the remaining trees.")
+        if run.status == "raised":
+            return "raised", f"Your search raised an error on {where}:\n{run.error}"
+        if run.returned is None:
+            return "none", (f"Your search returned None on {where}: {function} must return "
+                            "an action, one of game.actions(state). Did a function end without return?")
+    return None
 
 
 def _budget(outcome: Outcome) -> float:
@@ -765,6 +783,6 @@ def require_pruned(tree: Tree, leaves: Any, rule: str = "textbook") -> None:
 
 
 __all__ = ["check_alphabeta", "Report", "Departure", "Behaviour", "grading_trees", "require", "GradingFailed",
-           "fitting", "diagnosis_lines", "what_it_did",
+           "loaded", "stopped", "fitting", "diagnosis_lines", "what_it_did",
            "CANDIDATES", "PAIRS", "SEEDED", "current_student", "minimax_values", "pruned_leaves", "require_minimax",
            "require_pruned"]

@@ -2,7 +2,8 @@
 
 A student's ``alpha_beta_search(game, state)`` sees only the five methods of
 the book's game: ``to_move``, ``actions``, ``result``, ``is_terminal`` and
-``utility(state, player)``.  :class:`GradingGame` answers them from an
+``utility(state, player)``; an ``expectimax_search`` also ``probabilities(state)``
+at a state where ``to_move`` is ``'CHANCE'``.  :class:`GradingGame` answers them from an
 :class:`abteach.Tree` and records, as CS188's autograder does, every state
 ``result`` hands out (the *generated* states, with the start) and, in order,
 every leaf ``utility`` scores.  States are opaque: the student cannot read
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from abteach.games.kinds import CHANCE
 from abteach.games.trees import Node, Path, Tree
 
 
@@ -82,8 +84,19 @@ class GradingGame:
         return self._state(self._tree.root)
 
     def to_move(self, state: State) -> str:
-        """``'MAX'`` or ``'MIN'``: who moves in ``state``."""
+        """``'MAX'`` or ``'MIN'``: who moves in ``state``; ``'CHANCE'`` where chance picks the outcome."""
         return self._node(state, "to_move").player
+
+    def probabilities(self, state: State) -> list[float]:
+        """A chance state's outcomes' probabilities, one per action, in the order of ``actions(state)``.
+
+        Floats, as a student's code sums them (an exact 1/3 is sent as 0.333...).
+        """
+        node = self._node(state, "probabilities")
+        if node.kind != CHANCE:
+            raise ValueError(f"game.probabilities({state!r}) was called on a state where {node.kind} moves; "
+                             "only a state where game.to_move is 'CHANCE' has probabilities")
+        return [float(p) for p in node.probabilities]
 
     def actions(self, state: State) -> list[str]:
         """The legal moves, in the order the search must try them."""

@@ -128,6 +128,10 @@ def short_repr(x: Any) -> str:
 
 def encode(x: Any, depth: int = 0) -> Any:
     """``x`` as JSON: a plain value itself, a state by its token, a short tuple item by item, else its type and repr."""
+    if isinstance(x, float) and type(x) is not float:
+        # A float of a subclass (numpy's float64, or one whose __eq__ says yes to all) is sent as its plain value,
+        # so the grader compares a number: before, it was an object, and a wrong value beside a right move passed.
+        x = float.__float__(x)
     kind = type(x)
     if x is None or kind is bool or kind is str and len(x) <= 200:
         return x
@@ -164,8 +168,12 @@ class Game:
         raise (TypeError if reply.get("e") == "TypeError" else ValueError)(str(reply.get("m")))
 
     def to_move(self, state: Any) -> str:
-        """``'MAX'`` or ``'MIN'``: who moves in ``state``."""
+        """``'MAX'`` or ``'MIN'``: who moves in ``state``; ``'CHANCE'`` where chance picks the outcome."""
         return self._ask("to_move", state)
+
+    def probabilities(self, state: Any) -> list[float]:
+        """A chance state's outcomes' probabilities, one per action, in the order of ``actions(state)``."""
+        return self._ask("probabilities", state)
 
     def actions(self, state: Any) -> list[str]:
         """The legal moves, in the order the search must try them."""

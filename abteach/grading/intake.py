@@ -49,6 +49,8 @@ from typing import Any
 
 import nbformat
 from nbformat.v4 import new_markdown_cell
+from nbgrader.api import MissingEntry
+from nbgrader.preprocessors import OverwriteCells
 
 #: The folder, beside submitted/, where notebooks that could not be read are kept.
 REJECTED = "rejected"
@@ -362,6 +364,52 @@ def _screen_files(folder: Path, notebooks: set[Path], log: Any) -> list[Rejectio
     return rejected
 
 
+class RestoreCellRoles(OverwriteCells):
+    """nbgrader's ``OverwriteCells``, which first gives each cell the gradebook knows its released roles back.
+
+    ``OverwriteCells`` restores a locked cell's source, its ``locked`` flag and
+    its points, but not whether it is a grade cell or a solution cell.  A
+    student who marks a test cell as a solution (``"solution": true``) then has
+    it run as their own code, kept out of :class:`~abteach.grading.autograde.HoldOutTests`,
+    and its output shown to whoever grades it by hand; nbgrader's own checksum
+    check then stops that notebook with an error.  Here the roles (``grade``,
+    ``solution``, ``task``) are read from the gradebook's record of the source
+    notebook before ``OverwriteCells`` runs, so the cell is restored as the test
+    it was released as, and graded as one.  Use it in place of ``OverwriteCells``
+    in ``Autograde.sanitize_preprocessors``.
+    """
+
+    def preprocess_cell(self, cell: Any, resources: Any, cell_index: int) -> tuple[Any, Any]:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("grade_id") is not None:
+            self._restore_roles(meta)
+        return super().preprocess_cell(cell, resources, cell_index)
+
+    def _restore_roles(self, meta: dict[str, Any]) -> None:
+        name, where = meta["grade_id"], (self.notebook_id, self.assignment_id)
+        try:
+            self.gradebook.find_source_cell(name, *where)
+        except MissingEntry:
+            return  # not a cell of the release: OverwriteCells drops its id
+        released = {role: _known(find, name, where) for role, find in (
+            ("grade", self.gradebook.find_grade_cell), ("solution", self.gradebook.find_solution_cell),
+            ("task", self.gradebook.find_task_cell))}
+        for role, was in released.items():
+            if bool(meta.get(role, False)) != was:
+                self.report_change(name, role, was, meta.get(role))
+                meta[role] = was
+        if released["grade"] and "points" not in meta:
+            meta["points"] = float(self.gradebook.find_grade_cell(name, *where).max_score)
+
+
+def _known(find: Any, name: str, where: tuple[str, str]) -> bool:
+    try:
+        find(name, *where)
+    except MissingEntry:
+        return False
+    return True
+
+
 def rejections(root: Path | str) -> dict[str, str]:
     """Everything of the course at ``root`` set aside, with its reason.
 
@@ -382,5 +430,5 @@ def rejections(root: Path | str) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-__all__ = ["screen_submission", "notebook_problem", "special_file", "set_aside", "set_aside_file", "rejections",
+__all__ = ["screen_submission", "RestoreCellRoles", "notebook_problem", "special_file", "set_aside", "set_aside_file", "rejections",
            "Rejection", "REJECTED", "SOURCE_MARKS"]

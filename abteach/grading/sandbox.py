@@ -12,8 +12,8 @@ open files, file size; output is counted and stopped past
 :data:`OUTPUT_LIMIT`) before the submission loads.
 
 The child holds no tree, seed or expected answer.  Its game is a proxy: each
-``to_move``, ``actions``, ``result``, ``is_terminal`` and ``utility`` call is
-a JSON line to this process, answered here from the :class:`GradingGame`,
+``to_move``, ``actions``, ``result``, ``is_terminal`` and ``utility`` call (and
+``probabilities``, for a game with chance) is a JSON line to this process, answered here from the :class:`GradingGame`,
 which keeps every record (the states generated, the leaves scored, their
 order) where the submission cannot write.  States cross as random tokens,
 new every run, so a submission reaches a state only by asking for it, and
@@ -865,7 +865,7 @@ class _Tokens:
         return self._by_token.get(token) if isinstance(token, str) else None
 
 
-_METHODS = {"to_move": 1, "actions": 1, "result": 2, "is_terminal": 1, "utility": 2}
+_METHODS = {"to_move": 1, "actions": 1, "result": 2, "is_terminal": 1, "utility": 2, "probabilities": 1}
 
 
 def _argument(value: Any, tokens: _Tokens) -> Any:
@@ -1194,16 +1194,22 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
     def run(status: str, **more: Any) -> Run:
         return Run(status, generated=tuple(game.generated), scored=tuple(game.scored),
                    seconds=time.monotonic() - start, **more)
+
+    def ended() -> str:
+        # How the process ended (its exit code, or a signal) is the submission's choice, and on a hidden tree
+        # a choice can spell out what it saw there (os._exit(leaf value)): so there it is not told.
+        return ("the process running it ended abruptly" if hidden
+                else f"the process running it ended abruptly ({child.ending()})")
     try:
         if not child.send({"t": "run", "state": tokens.out(game.initial)}, deadline):
-            return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+            return run("raised", error=ended()), True
         while True:
             message = ask(deadline)
             if message is None:
-                return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+                return run("raised", error=ended()), True
             if message.get("t") == "call":
                 if not child.send(_answer(game, tokens, message), deadline):
-                    return run("raised", error=f"the process running it ended abruptly ({child.ending()})"), True
+                    return run("raised", error=ended()), True
                 continue
             if message.get("t") != "done":
                 raise _Broken("a message out of turn")

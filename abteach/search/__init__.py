@@ -15,10 +15,11 @@ from abteach.search.minimax import minimax
 from abteach.search.negamax import negamax
 from abteach.search.problem import EvaluationError, Problem, TooDeepError
 from abteach.search.result import SearchResult, Spec
+from abteach.search.star1 import star1
 from abteach.search.table import Entry, Flag, Table, TableFault
 from abteach.search.tutorial import alphabeta_tutorial
 
-__all__ = ["alphabeta", "alphabeta_fail_hard", "alphabeta_tutorial", "minimax", "negamax", "expectiminimax",
+__all__ = ["alphabeta", "alphabeta_fail_hard", "alphabeta_tutorial", "minimax", "negamax", "expectiminimax", "star1",
            "negamax_memory", "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star",
            "Entry", "Flag", "Table", "TableFault",
            "Problem", "SearchResult", "Spec", "TooDeepError", "EvaluationError"]

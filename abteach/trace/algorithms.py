@@ -121,7 +121,7 @@ mtdf = register(Registration("mtdf", search.mtdf, _memory))
 sss_star = register(Registration("sss_star", search.sss_star, _memory))
 mcts = register(Registration("mcts", _mcts_search, describe_mcts))
 # Registered in its own module, with the replay and sentences of its chance nodes.
-from abteach.trace.chance import expectiminimax  # noqa: E402
+from abteach.trace.chance import expectiminimax, star1  # noqa: E402
 
 
 def described_kinds() -> frozenset[str]:
@@ -149,5 +149,5 @@ def _kinds_of_first(count: int) -> frozenset[str]:
 
 
 __all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "negamax_memory",
-           "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star", "mcts", "expectiminimax",
+           "iterative_deepening", "aspiration", "null_window", "negascout", "mtdf", "sss_star", "mcts", "expectiminimax", "star1",
            "describe", "described_kinds", "with_trace", "traced", "Problem", "SearchResult"]

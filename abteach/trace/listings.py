@@ -439,3 +439,58 @@ def expectiminimax_listing(*, depth_limited: bool = False) -> Listing:
         ("chance.update", "    v ← v + P(r) × EXPECTIMINIMAX(RESULT(s, r))"),
         ("chance.return", "  return v"),
     ))
+
+
+def star1_listing(*, depth_limited: bool = False) -> Listing:
+    """The listing of STAR1 (Ballard 1983): alpha-beta at MAX and MIN, and a chance node cut off by bounds.
+
+    Every leaf value lies in [L, U], so a chance node lies in [lo, hi]: the
+    outcomes searched count at their values, those to come at L or at U.
+    With equal probabilities 1/N, outcome i's window is Ballard's
+    (max(L, A_i), min(U, B_i)) of FACTS.md §11.
+
+    Examples
+    --------
+    >>> star1_listing().text("chance.hi")
+    '    hi ← hi + P(r) × (v − U)'
+    """
+    terminal = ("  if CUTOFF-TEST(s, depth) then return EVAL(s)" if depth_limited
+                else "  if TERMINAL-TEST(s) then return UTILITY(s)")
+    return Listing("STAR1 (Ballard 1983): expectiminimax with pruning, leaf values in [L, U]", (
+        ("search.def", "function STAR1-DECISION(s) returns an action"),
+        ("search.return", "  return arg max over a in ACTIONS(s) of STAR1(RESULT(s, a), L, U)"),
+        ("", ""),
+        ("star1.def", "function STAR1(s, α, β) returns a utility value"),
+        ("star1.max", "  if TO-MOVE(s) = MAX then return MAX-VALUE(s, α, β)"),
+        ("star1.min", "  if TO-MOVE(s) = MIN then return MIN-VALUE(s, α, β)"),
+        ("star1.chance", "  if TO-MOVE(s) = CHANCE then return CHANCE-VALUE(s, α, β)"),
+        ("", ""),
+        ("max.def", "function MAX-VALUE(s, α, β) returns a utility value"),
+        ("max.terminal", terminal),
+        ("max.init", "  v ← −∞"),
+        ("max.loop", "  for each a in ACTIONS(s) do"),
+        ("max.update", "    v ← MAX(v, STAR1(RESULT(s, a), α, β))"),
+        ("max.test", "    if v ≥ β then return v"),
+        ("max.window", "    α ← MAX(α, v)"),
+        ("max.return", "  return v"),
+        ("", ""),
+        ("min.def", "function MIN-VALUE(s, α, β) returns a utility value"),
+        ("min.terminal", terminal),
+        ("min.init", "  v ← +∞"),
+        ("min.loop", "  for each a in ACTIONS(s) do"),
+        ("min.update", "    v ← MIN(v, STAR1(RESULT(s, a), α, β))"),
+        ("min.test", "    if v ≤ α then return v"),
+        ("min.window", "    β ← MIN(β, v)"),
+        ("min.return", "  return v"),
+        ("", ""),
+        ("chance.def", "function CHANCE-VALUE(s, α, β) returns a utility value"),
+        ("chance.terminal", terminal),
+        ("chance.init", "  lo ← L;  hi ← U"),
+        ("chance.loop", "  for each outcome r in OUTCOMES(s) do"),
+        ("chance.search", "    v ← STAR1(RESULT(s, r), MAX(L, U + (α − hi) / P(r)), MIN(U, L + (β − lo) / P(r)))"),
+        ("chance.lo", "    lo ← lo + P(r) × (v − L)"),
+        ("chance.high", "    if lo ≥ β then return lo"),
+        ("chance.hi", "    hi ← hi + P(r) × (v − U)"),
+        ("chance.low", "    if hi ≤ α then return hi"),
+        ("chance.return", "  return lo"),
+    ))

@@ -307,7 +307,7 @@ def _caller_reads(t: Telling, e: Event, got: str, seen: Bound, low_shows: str, h
         test, fail, side, shows = (f"{fmt(e.value)} {'>' if closed else '≥'} β = {fmt(high)}", "a fail-high",
                                    "least", high_shows)
     how = _could_return(t, e, seen)
-    return (f"But all {caller} sees is {fail} ({test}), which {how} would also return, "
+    return (f"But {caller} sees only {fail} ({test}), which {how} would also return, "
             f"so {caller} can conclude only that {name} is worth at {side} {got}; that already shows it {shows}.")
 
 
@@ -325,9 +325,9 @@ def _could_return(t: Telling, e: Event, seen: Bound) -> str:
         own = (player == "MIN") == (seen is Bound.UPPER)
     else:  # a chance node's cutoff may leave either bound
         own = True
-    if own:
-        return "a call cut off early, or one with a cutoff below it,"
-    return "a call with a cutoff below it"
+    # On its own side, an early cutoff is the plain case to name (a cutoff below would do as well); on the
+    # other side only a cutoff below can give such a return.
+    return "a call cut off early" if own else "a call with a cutoff below it"
 
 
 def new_pass(t: Telling, e: Event) -> str:

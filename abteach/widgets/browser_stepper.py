@@ -45,7 +45,7 @@ def browser_stepper(search: Any, *, step: int = 0, speed: str = "normal", size: 
     >>> browser_stepper(ab.minimax(ab.examples.FIG_5_2), step=99)
     Traceback (most recent call last):
     ...
-    ValueError: step must be from 0 to 43 (the search's steps), not 99
+    ValueError: step must be from 0 to 43, the steps of this search, not 99
     """
     trace = _as_trace(search, "browser_stepper")
     if speed not in SPEEDS:

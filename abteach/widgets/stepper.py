@@ -143,9 +143,9 @@ class Stepper(anywidget.AnyWidget):
         first = next(iter(traces))
         last = len(traces[first])
         if isinstance(step, bool) or not isinstance(step, int):
-            raise TypeError(f"step must be a whole number, not {step!r}")
+            raise TypeError(f"step must be a whole number, not {step!r} of type {type(step).__name__}")
         if not 0 <= step <= last:
-            raise ValueError(f"step must be from 0 to {last} (the search's steps), not {step!r}")
+            raise ValueError(f"step must be from 0 to {last}, the steps of this search, not {step}")
         self._data = {label: frame_data(trace) for label, trace in traces.items()}
         super().__init__(searches=[{"label": label, "data": data} for label, data in self._data.items()],
                          choice=first, step=step, interval=SPEEDS[speed], scale=scale_of(self.size))
@@ -209,7 +209,7 @@ class Stepper(anywidget.AnyWidget):
         return f"Stepper({self.choice}, step {self.step} of {self.last}: {self.trace.frame(self.step).explanation})"
 
 
-def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal") -> Stepper:
+def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal", step: int = 0) -> Stepper:
     """Step through a search: ``ab.stepper(ab.alphabeta(tree))``.
 
     Parameters
@@ -223,6 +223,9 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
         By default the size :func:`abteach.use_size` chose, else ``"screen"``.
     speed : {'slow', 'normal', 'fast'}
         How fast Play advances.  Nothing plays until the user presses Play.
+    step : int
+        The step it opens at, 0 (before the search starts) by default: a long
+        search can open where it gets interesting, and the user steps back for the rest.
 
     Returns
     -------
@@ -231,9 +234,10 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
     Raises
     ------
     TypeError
-        ``search`` is neither a search result nor a trace.
+        ``search`` is neither a search result nor a trace, or ``step`` is not a whole number.
     ValueError
-        A search with no events or more than :data:`MAX_STEPS`, an empty dict, an unknown size or speed.
+        A search with no events or more than :data:`MAX_STEPS`, an empty dict, an unknown size or speed, or a
+        step outside the steps of the search shown first.
 
     Examples
     --------
@@ -241,6 +245,8 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
     >>> s = ab.stepper(ab.alphabeta(ab.examples.FIG_5_2))
     >>> s.go(29); s.shown()["line"] == s.trace.listing.number("min.test")
     True
+    >>> ab.stepper(ab.alphabeta(ab.examples.FIG_5_2), step=29).value
+    29
     """
     if isinstance(search, dict):
         if not search:
@@ -249,7 +255,8 @@ def stepper(search: Any, *, size: str | Size | None = None, speed: str = "normal
     else:
         trace = _as_trace(search)
         traces = {trace.algorithm.label: trace}
-    return Stepper(traces, size=size, speed=speed)
+    # The step is checked before any data is built; the steps are those of the search shown first.
+    return Stepper(traces, size=size, speed=speed, step=step)
 
 
 __all__ = ["Stepper", "stepper", "png_size", "ESM_PATH", "MAX_STEPS", "SPEEDS", "SCALES", "scale_of",

@@ -18,6 +18,9 @@ The package holds, in the order data flows:
 - :mod:`~abteach.lessons.mistakes.table`: :data:`TABLE_MISTAKES`, the classic
   transposition-table bugs, each :func:`abteach.negamax_memory` with one
   :class:`~abteach.search.TableFault`, measured against the same search done right;
+- :mod:`~abteach.lessons.mistakes.chance`: :data:`CHANCE_MISTAKES`, the classic
+  mistakes of expectimax at chance nodes, each the correct search run on the
+  tree as the mistaken code reads it (:func:`run_chance_mistake`);
 - :mod:`~abteach.lessons.mistakes.running`: :func:`run_mistake`, which runs one;
 - :mod:`~abteach.lessons.mistakes.diagnosis`: :func:`first_difference`, which finds
   the first step at which two traces part, and :func:`diagnose`, which runs a
@@ -38,6 +41,7 @@ Examples
 (9, 'B')
 """
 
+from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, ChanceMistake, misread, run_chance_mistake
 from abteach.lessons.mistakes.diagnosis import (
     SUMMARY_COLUMNS, Diagnosis, Difference, diagnose, first_difference, summary_rows,
 )
@@ -50,6 +54,7 @@ from abteach.lessons.mistakes.variants import (
 )
 
 __all__ = [
+    "CHANCE_MISTAKES", "ChanceMistake", "misread", "run_chance_mistake",
     "MISTAKES", "Mistake", "combination", "pairs", "FAULTS", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
     "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
     "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",

@@ -622,7 +622,10 @@ export default {
     const searches = model.get("searches");
     // A step is kept in the page's copy of the model, never sent to the kernel: a saved notebook's widget
     // state then reopens where the student left it.
-    const keep = (key, value) => { if (model.get(key) !== value) model.set(key, value); };
+    // (A host whose model cannot be set, or listened to, still steps: a static site's, for one.)
+    const keep = (key, value) => {
+      if (typeof model.set === "function" && model.get(key) !== value) model.set(key, value);
+    };
     const options = { step: model.get("step"), interval: model.get("interval"), speeds: model.get("speeds"),
       scale: model.get("scale"), choice: model.get("choice"),
       onStep: k => keep("step", k), onChoice: (label, k) => { keep("choice", label); keep("step", k); } };
@@ -631,8 +634,14 @@ export default {
       : mountSearches(el, [{ label: "", data: model.get("data") }], options);
     const onStep = () => view.go(model.get("step"));
     const onChoice = () => { view.choose(model.get("choice")); view.go(model.get("step")); };
-    model.on("change:step", onStep);
-    model.on("change:choice", onChoice);
-    return () => { model.off("change:step", onStep); model.off("change:choice", onChoice); view.destroy(); };
+    const listens = typeof model.on === "function" && typeof model.off === "function";
+    if (listens) {
+      model.on("change:step", onStep);
+      model.on("change:choice", onChoice);
+    }
+    return () => {
+      if (listens) { model.off("change:step", onStep); model.off("change:choice", onChoice); }
+      view.destroy();
+    };
   },
 };

@@ -1,0 +1,346 @@
+"""Grading a student's ``expectimax_search``: right or wrong, and which classic mistake at chance nodes it makes.
+
+:func:`check_expectimax` runs the submission in the sandbox, as
+:func:`~abteach.grading.checker.check_alphabeta` does, on trees with chance
+nodes: the book's examples, then seeded ones.  Its game has one method more
+than alpha-beta's, ``game.probabilities(state)`` where ``game.to_move(state)``
+is ``'CHANCE'``.  A tree is right when the move it returns is a best one (and
+the value, if it returns ``(value, move)``, is the root's expectiminimax
+value).  Every mistake of :data:`~abteach.lessons.mistakes.chance.CHANCE_MISTAKES`
+is run on the same trees; the one that answers as the submission does on
+every tree is the diagnosis.  The seeded trees are chosen so that each
+mistake picks another move than the correct search on some tree, and any two
+mistakes pick different moves on some tree: each can be named from the moves
+alone.
+
+Examples
+--------
+>>> source = '''
+... def expectimax_search(game, state):
+...     player = game.to_move(state)
+...     def value(s):
+...         if game.is_terminal(s):
+...             return game.utility(s, player)
+...         values = [value(game.result(s, a)) for a in game.actions(s)]
+...         if game.to_move(s) == "CHANCE":
+...             return sum(p * v for p, v in zip(game.probabilities(s), values))
+...         return max(values) if game.to_move(s) == "MAX" else min(values)
+...     return max(game.actions(state), key=lambda a: value(game.result(state, a)))
+... '''
+>>> r = check_expectimax(source, seed=1)
+>>> r.score == r.out_of, r.diagnosis
+(True, None)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Mapping, Sequence, cast
+
+from abteach.games import examples
+from abteach.games.kinds import CHANCE
+from abteach.games.trees import Path, Tree, tree
+from abteach.grading.checker import UNSANDBOXED, Departure, Report, _student, loaded, stopped
+from abteach.grading.game import GradingGame, state_names
+from abteach.grading.sandbox import ISOLATIONS, TIME_LIMIT, run_submission
+from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, run_chance_mistake
+from abteach.trace.algorithms import expectiminimax
+from abteach.search.result import SearchResult
+
+#: Seeded trees per check, besides the book's examples, at least (more if these do not tell every mistake apart).
+SEEDED = 8
+#: The name of the function a submission defines.
+FUNCTION = "expectimax_search"
+#: How far apart two values may be and still be the same (a student sums probabilities as floats).
+TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a search answers on one tree: the moves it may return (every move tied for best), and the value."""
+
+    moves: frozenset[str]
+    value: Any
+
+    def agrees(self, move: str | None, value: Any) -> bool:
+        """Whether a search that returned ``move`` (and ``value``, or None if it gave none) answers so."""
+        return move in self.moves and (value is None or _close(value, self.value))
+
+    def differs(self, other: "Answer") -> bool:
+        """Whether a search could tell the two apart: by the move, or by the value."""
+        return self.moves.isdisjoint(other.moves) or not _close(self.value, other.value)
+
+
+def _close(a: Any, b: Any) -> bool:
+    try:
+        return math.isclose(a, b, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    except (OverflowError, TypeError, ValueError):  # 10**400 is no float, and no tree's value
+        return False
+
+
+def answer(result: SearchResult) -> Answer:
+    """The :class:`Answer` of a traced search from a MAX root: every child of the best value, by move name."""
+    trace = result.trace
+    assert trace is not None and isinstance(trace.game, Tree)
+    game, last = trace.game, trace.last()
+    values = [last.node((i,)).value for i in range(len(game.root.children))]
+    return Answer(frozenset(game.move_name(game.root, i) for i, v in enumerate(values)
+                            if _close(v, result.value)), result.value)
+
+
+def answers(game: Tree) -> tuple[Answer, Mapping[str, Answer]]:
+    """The correct answer on ``game``, and each mistake's, by id."""
+    return (answer(expectiminimax(game)),
+            {m: answer(run_chance_mistake(m, game)) for m in CHANCE_MISTAKES})
+
+
+# -- the trees --------------------------------------------------------------------
+
+def _random_chance_tree(rng: random.Random) -> Tree:
+    """MAX chooses among 2 or 3 chance nodes, each with 2 or 3 outcomes of unequal (or equal) probabilities;
+    an outcome is a leaf, or a MIN node over 2 or 3 leaves."""
+    nested: list[Any] = []
+    probabilities: dict[Path, Sequence[float]] = {}
+    for i in range(rng.choice([2, 3])):
+        outcomes: list[Any] = []
+        for _ in range(rng.choice([2, 3])):
+            outcomes.append([rng.randint(0, 9) for _ in range(rng.choice([2, 3]))] if rng.random() < 0.4
+                            else rng.randint(0, 9))
+        weights = [rng.choice([1, 2, 3]) for _ in outcomes]
+        # Exact, so the grader's values are exact; typed float, as tree() reads any real number.
+        probabilities[(i,)] = [cast(float, Fraction(w, sum(weights))) for w in weights]
+        nested.append(outcomes)
+    return tree(nested, probabilities=probabilities)
+
+
+def _weighted(ps: Sequence[Any], values: Sequence[Any]) -> Any:
+    return sum(p * v for p, v in zip(ps, values))
+
+
+#: Mistakes with no name here, as (a chance node's value from its probabilities and its outcomes' values,
+#: a MIN node's value from its children's).  None is diagnosed: the seeded trees are drawn so that each picks
+#: another move than every named mistake on some tree, so a search that makes one is never told it made a
+#: named one.  Before, a search returning only its move that averaged MIN nodes, or read the probabilities in
+#: reverse, was told it averaged its chance nodes without their probabilities.
+UNNAMED: Mapping[str, tuple[Callable[[Sequence[Any], Sequence[Any]], Any], Callable[[Sequence[Any]], Any]]] = {
+    "min-averaged": (_weighted, lambda values: Fraction(sum(values), len(values))),
+    "min-as-max": (_weighted, max),
+    "probabilities-reversed": (lambda ps, values: _weighted(ps[::-1], values), min),
+    "divided-by-count": (lambda ps, values: _weighted(ps, values) / len(values), min),
+}
+
+
+def unnamed_answer(game: Tree, mistake: str) -> Answer:
+    """The :class:`Answer` of a search making the :data:`UNNAMED` ``mistake`` on ``game``, a tree with MAX at the root."""
+    chance, least = UNNAMED[mistake]
+
+    def value(node: Any) -> Any:
+        if node.is_leaf:
+            return game.utility(node, "MAX")
+        values = [value(c) for c in node.children]
+        if node.kind == CHANCE:
+            return chance(list(node.probabilities), values)
+        return max(values) if node.kind == "MAX" else least(values)
+    kids = [value(c) for c in game.root.children]
+    best = max(kids)
+    return Answer(frozenset(game.move_name(game.root, i) for i, v in enumerate(kids) if _close(v, best)), best)
+
+
+def _tells_apart(right: Answer, wrong: Mapping[str, Answer], unnamed: Mapping[str, Answer]) -> set[tuple[str, ...]]:
+    """What a tree shows by the move alone: each mistake that picks no best move, each pair that pick apart,
+    and each named mistake and unnamed one that pick apart."""
+    shown: set[tuple[str, ...]] = {(m,) for m, a in wrong.items() if a.moves.isdisjoint(right.moves)}
+    ids = list(wrong)
+    shown |= {(a, b) for k, a in enumerate(ids) for b in ids[k + 1:] if wrong[a].moves.isdisjoint(wrong[b].moves)}
+    shown |= {(a, u) for a in ids for u in unnamed if wrong[a].moves.isdisjoint(unnamed[u].moves)}
+    return shown
+
+
+@lru_cache(maxsize=16)
+def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
+    """The trees a check runs on: the book's examples with chance nodes and MAX at the root, then seeded ones.
+
+    The seeded trees are drawn until every mistake picks a wrong move on one of them, every two mistakes
+    pick different moves on one, and every mistake and every :data:`UNNAMED` one pick different moves on
+    one, so a submission that returns only the move is still diagnosed, and never wrongly.
+
+    Examples
+    --------
+    >>> [name for name, _ in expectimax_trees(0)][:2]
+    ['FIG_5_13', 'FIG_5_13_RESCALED']
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"seed must be an int or a str, not {seed!r}")
+    out = [(name, t) for name, t in examples.WITH_CHANCE.items() if t.root.player == "MAX"]
+    ids = list(CHANCE_MISTAKES)
+    needed = {(m,) for m in ids} | {(a, b) for k, a in enumerate(ids) for b in ids[k + 1:]}
+    needed |= {(m, u) for m in ids for u in UNNAMED}
+    rng = random.Random(f"expectimax:{seed}")
+    seeded: list[Tree] = []
+    for _ in range(_DRAWS):
+        if len(seeded) >= SEEDED and not needed:
+            break
+        t = _random_chance_tree(rng)
+        shown = _tells_apart(*answers(t), {u: unnamed_answer(t, u) for u in UNNAMED})
+        # Until all is shown, a tree is taken only if it shows something new; then any tree is.
+        if not needed or shown & needed:
+            needed -= shown
+            seeded.append(t)
+    else:  # each tree taken shows something new, and every mistake and pair is shown by some random tree
+        raise RuntimeError(f"expectimax_trees({seed!r}): no trees that tell the mistakes apart in {_DRAWS} draws")
+    return tuple(out + [(f"seeded-{k}", t) for k, t in enumerate(seeded, start=1)])
+
+
+#: Random trees drawn at most, to find the seeded ones (a few dozen are needed).
+_DRAWS = 10_000
+
+
+@lru_cache(maxsize=16)
+def expected(seed: int | str) -> tuple[tuple[Answer, Mapping[str, Answer]], ...]:
+    """Per grading tree, the correct answer and each mistake's."""
+    return tuple(answers(t) for _, t in expectimax_trees(seed))
+
+
+def _hidden(names: Sequence[str]) -> frozenset[int]:
+    """The trees feedback must not show: every one that is not one of the book's examples."""
+    return frozenset(k for k, name in enumerate(names) if name not in examples.WITH_CHANCE)
+
+
+# -- the check --------------------------------------------------------------------
+
+def check_expectimax(expectimax_search: Any, *, seed: int | str = 0, time_limit: float = TIME_LIMIT,
+                     isolation: str = "bwrap", total_limit: float | None = None,
+                     packages: Sequence[str] | None = None, function: str = FUNCTION) -> Report:
+    """Grade a student's ``expectimax_search(game, state)``; never raises for the student's failure.
+
+    The search returns the best move at ``state`` (MAX's), or ``(value, move)``.  Its game is the book's,
+    with ``to_move(state)`` ``'CHANCE'`` at a chance node and ``probabilities(state)`` there, one per
+    action, in the order of ``actions(state)``.  Below a chance node MIN may move (expectiminimax).
+
+    Parameters
+    ----------
+    expectimax_search : callable, str, path or Submission
+        As for :func:`~abteach.grading.checker.check_alphabeta`: only its source is run, in the sandbox.
+    seed : int or str
+        Seeds the trees; the same seed gives the same report.
+    time_limit, isolation, total_limit, packages
+        As for :func:`~abteach.grading.checker.check_alphabeta`.
+    function : str
+        The name of the function to grade in source text or a file.
+
+    Returns
+    -------
+    Report
+        ``diagnosis`` is ``None`` when right, a key of
+        :data:`~abteach.lessons.mistakes.chance.CHANCE_MISTAKES` when the submission answers as that
+        mistake does on every tree, else ``'unknown'``; ``rule`` is ``'expectimax'``.
+
+    Raises
+    ------
+    abteach.grading.sandbox.SandboxUnavailable
+        With ``isolation='bwrap'``, on a machine where bubblewrap is missing or cannot start.
+    """
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    if isolation not in ISOLATIONS:
+        raise ValueError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
+    if not isinstance(function, str) or not function.isidentifier():
+        raise ValueError(f"function must be the name of a Python function, not {function!r}")
+    trees = expectimax_trees(seed)
+    names = tuple(name for name, _ in trees)
+    n = len(trees)
+    code = loaded(expectimax_search, function)
+    if not isinstance(code, tuple):
+        games: list[Callable[[], GradingGame]] = [_maker(t) for _, t in trees]
+        outcome = run_submission(code.source, games, name=code.name, filename=code.filename,
+                                 hidden=_hidden(names), time_limit=time_limit, isolation=isolation,
+                                 total_limit=total_limit, packages=packages)
+        failed = stopped(outcome, names, time_limit, function)
+        report = _report(outcome, trees, expected(seed), seed) if failed is None else None
+    else:
+        failed = code
+        report = None
+    if report is None:
+        assert failed is not None
+        kind, text = failed
+        report = Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, "expectimax", seed,
+                        names)
+    if isolation != "bwrap":
+        report = replace(report, feedback=f"{UNSANDBOXED}\n{report.feedback}")
+    return report
+
+
+def _maker(t: Tree) -> Callable[[], GradingGame]:
+    names = state_names(t)
+    return lambda: GradingGame(t, names)
+
+
+def _report(outcome: Any, trees: Sequence[tuple[str, Tree]],
+            expect: Sequence[tuple[Answer, Mapping[str, Answer]]], seed: int | str) -> Report:
+    n = len(trees)
+    names = tuple(name for name, _ in trees)
+    hidden = _hidden(names)
+    got = []
+    for run, (_, t) in zip(outcome.runs, trees):
+        b = _student(run, t.name(()), [t.move_name(t.root, i) for i in range(len(t.root.children))])
+        got.append((b.move, b.value))
+    passed = [right.agrees(move, value) for (move, value), (right, _) in zip(got, expect)]
+    score = sum(passed)
+    if all(passed):
+        return Report(n, n, None, None, f"All {n} trees right: your search is expectiminimax.", None,
+                      "expectimax", seed, names)
+    fits = tuple(m for m in CHANCE_MISTAKES
+                 if all(wrong[m].agrees(move, value) for (move, value), (_, wrong) in zip(got, expect))
+                 and any(wrong[m].differs(right) for right, wrong in expect))
+    # The tree the feedback explains: a public one where the search fails, if any (what it did on a hidden one
+    # is never told: a submission could choose what it returns there to spell out what it saw).
+    failed = [k for k, ok in enumerate(passed) if not ok]
+    k = next((j for j in failed if j not in hidden), failed[0])
+    (move, value), (right, _) = got[k], expect[k]
+    if k in hidden:
+        departure = Departure(k + 1, names[k], "the root", "your search's answer is not the correct one "
+                                                           "(the hidden trees stay hidden)")
+    else:
+        departure = Departure(k + 1, names[k], "the root", _what(move, value, right, trees[k][1],
+                                                                 outcome.runs[k].shown))
+    lines = [f"{score} of {n} trees right. On {departure}."]
+    if len(fits) == 1:
+        m = CHANCE_MISTAKES[fits[0]]
+        lines += [f"On every tree your search answers as one with this mistake: {m.title}.", m.explanation]
+    elif fits:
+        lines.append("On every tree your search answers as each of these mistakes does: "
+                     + "; ".join(CHANCE_MISTAKES[m].title for m in fits) + ".")
+    else:
+        lines.append("Its answers match none of the classic mistakes at chance nodes; compare it line by line "
+                     "with the pseudocode (ab.listing('expectiminimax')): MAX takes the largest value, MIN the "
+                     "smallest, a chance node Σ P(r) × value(r).")
+    lines.append(f"The tree: {trees[k][1].to_json()}" if k not in hidden else
+                 f"Tree {names[k]} is one of the hidden trees, so it is not shown; test your search on the book's "
+                 "examples (ab.examples.FIG_5_13) and on trees of your own.")
+    lines.append(f"Diagnosis: {' or '.join(fits) if fits else 'unknown'}")
+    return Report(score, n, fits[0] if fits else "unknown", departure, "\n".join(lines), None, "expectimax", seed,
+                  names, fits)
+
+
+def _what(move: str | None, value: Any, right: Answer, t: Tree, shown: str) -> str:
+    """What went wrong on a public tree: the move, or the value, against the correct ones."""
+    best = " or ".join(sorted(right.moves))
+    if move is None:
+        return f"your search returns {shown}, which is not a legal action there; the correct move is {best}"
+    if move not in right.moves:
+        return f"your search returns {move}; the correct move is {best}, worth {_number(right.value)}"
+    return f"your search returns the value {_number(value)}; the correct value is {_number(right.value)}"
+
+
+def _number(x: Any) -> str:
+    """A value as feedback shows it: a Fraction as a float, cut to 40 characters (a submission chose it)."""
+    text = repr(round(float(x), 6)) if isinstance(x, Fraction) else repr(x)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+__all__ = ["check_expectimax", "expectimax_trees", "Answer", "answer", "answers", "unnamed_answer", "UNNAMED", "SEEDED",
+           "FUNCTION"]

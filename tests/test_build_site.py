@@ -1,0 +1,64 @@
+"""The site builder turns each stepper a lecture showed into MyST's {anywidget} directive, with its own frames."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+from hypothesis import given, strategies as st
+
+import abteach as ab
+from abteach.views.frame_data import frame_data
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import build_site  # noqa: E402  (a script, not a package)
+
+DIRECTIVE = re.compile(r"\A(`{3,})\{anywidget\} (\S+)\n(.*)\n\1\Z", re.S)
+
+
+def _executed(models: list[dict]) -> nbformat.NotebookNode:
+    """A lecture as the site's kernel leaves it: a stepper cell showing frames among other outputs."""
+    nb = nbformat.v4.new_notebook()
+    outputs = [nbformat.v4.new_output("stream", name="stdout", text="before\n")]
+    outputs += [nbformat.v4.new_output("display_data", data={"text/plain": "A search", build_site.FRAMES: m})
+                for m in models]
+    nb.cells = [nbformat.v4.new_markdown_cell("# Title"),
+                nbformat.v4.new_code_cell("ab.stepper(...)", outputs=outputs),
+                nbformat.v4.new_code_cell("1 + 1", outputs=[nbformat.v4.new_output(
+                    "execute_result", data={"text/plain": "2"}, execution_count=1)])]
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    return nb
+
+
+def test_each_stepper_output_becomes_a_directive_after_its_cell_with_its_frames():
+    models = [{"data": frame_data(ab.alphabeta(ab.examples.FIG_5_2).trace), "step": 0, "interval": 700},
+              {"data": frame_data(ab.minimax(ab.examples.FIG_5_2).trace), "step": 3, "interval": 700}]
+    nb = _executed(models)
+    site, shown = build_site.for_site(nb)
+    assert shown == 2
+    kinds = [c.cell_type for c in site.cells]
+    assert kinds == ["markdown", "code", "markdown", "markdown", "code"]
+    # The cell keeps its other outputs; the directive replaces only the frames.
+    assert [o["output_type"] for o in site.cells[1].outputs] == ["stream"]
+    for cell, model in zip(site.cells[2:4], models):
+        match = DIRECTIVE.match(cell.source)
+        assert match, cell.source[:80]
+        assert match.group(2) == "stepper.js"
+        assert json.loads(match.group(3)) == json.loads(json.dumps(model))
+    assert site.cells[4].outputs == nb.cells[2].outputs
+    assert "widgets" not in site.metadata
+    # The lecture it was made from is left as it was.
+    assert any(build_site.FRAMES in o.get("data", {}) for o in nb.cells[1].outputs)
+
+
+@given(st.text(alphabet="`ab{}\n", max_size=30))
+def test_no_sentence_can_close_the_directive_early(sentence):
+    model = {"data": {"sentence": sentence}}
+    cell = build_site.anywidget_cell(model, "stepper.js")
+    match = DIRECTIVE.match(cell.source)
+    assert match and json.loads(match.group(3)) == model
+    fence = match.group(1)
+    assert fence not in match.group(3)
