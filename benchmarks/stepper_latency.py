@@ -215,8 +215,8 @@ def step_browser(page: Page, root: Any, presses: int, pause: float, while_busy: 
 
 def measured(page: Page, server: subprocess.Popen[bytes], step: Any, root: Any, presses: int,
              pause: float, while_busy: bool = False) -> Timed:
-    """Step ``root`` and read the kernel's and the server's CPU time over the steps (and 2 s after, for any
-    drawing ahead the steps set off)."""
+    """Step ``root`` and read the kernel's and the server's CPU time over the steps (and 2 s after, for
+    anything the steps set off)."""
     kernel, lab = kernel_process(server), psutil.Process(server.pid)
     k0, s0 = cpu(kernel), cpu(lab)
     times = step(page, root, presses, pause, while_busy)
