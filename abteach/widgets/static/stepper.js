@@ -144,7 +144,22 @@ function geometry(data) {
     for (const v of Object.values(st.nodes)) if (v) for (const l of v[2]) ann = Math.max(ann, l.length);
   }
   const ch = 8.2;  // px per character at 14 px, generous
-  const slot = Math.max(52, Math.min(160, (name + ann) * ch / 2 + 34));
+  // Two inner nodes side by side must not run one's α, β and v (right of it) into the other's name (left of
+  // it): the closest pair at one depth decides how far apart a unit of the layout is drawn.
+  const inner = new Map();
+  for (const nd of nodes) {
+    if (nd.kind === "leaf") continue;
+    if (!inner.has(nd.y)) inner.set(nd.y, []);
+    inner.get(nd.y).push(nd.x);
+  }
+  let closest = Infinity;
+  for (const xs of inner.values()) {
+    xs.sort((a, b) => a - b);
+    for (let i = 1; i < xs.length; i++) if (xs[i] > xs[i - 1]) closest = Math.min(closest, xs[i] - xs[i - 1]);
+  }
+  const apart = 27 + ann * 7.8 + 10 + 36 + name * ch;  // annotation's start and width, a gap, the name's
+  const slot = Math.max(52, Math.min(160, (name + ann) * ch / 2 + 34),
+                        Number.isFinite(closest) ? Math.min(240, apart / closest) : 0);
   const xs = nodes.map(nd => nd.x);
   const minX = Math.min(...xs), maxX = Math.max(...xs);
   const left = 24 + name * ch + 20, right = 24 + ann * ch;
