@@ -182,7 +182,7 @@ function accessibleName(nd, st, data) {
   const what = nd.kind === "leaf" ? "leaf" : `${nd.player || nd.kind.toUpperCase()} node`;
   const parts = [`${who}, ${what}`];
   if (nd.kind === "leaf" || st[1]) parts.push(`value ${st[1]}`);
-  for (const l of st[2]) parts.push(l.replace("=", " "));
+  for (const l of st[2]) parts.push(l);  // as drawn ("α=3"): a name holds the text it shows
   parts.push(STATUS_WORD[st[0]]);
   if (st[3] & CURRENT) parts.push("the node this step is about");
   if (st[4]) parts.push(`pruned by ${st[4]}`);
