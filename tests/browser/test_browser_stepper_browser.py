@@ -102,8 +102,10 @@ def test_browser_stepper_steps_in_the_page(page: Page, lab_server: LabServer) ->
     expect(running).to_have_count(1)
     assert running.get_attribute("data-line") == str(want["line"])
     # The accessible names of the tree's items say each node's name, player and status.
-    first = root.locator("[role=treeitem]").first.get_attribute("aria-label") or ""
+    first = root.locator("[role=treeitem]").first.locator("title").text_content() or ""
     assert first.startswith("A, MAX node") and "being searched" in first
+    # ... as the accessibility tree names them: the node is found by its name.
+    expect(root.get_by_role("treeitem", name=first, exact=True)).to_have_count(1)
 
     # Latency: key press to the painted step.
     times = root.evaluate(TIME_PRESSES, TIMED_PRESSES)

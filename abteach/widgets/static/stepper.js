@@ -295,20 +295,26 @@ export function mount(el, data, options = {}) {
       "aria-setsize": nd.parent >= 0 ? kids[nd.parent].length : 1,
       "aria-posinset": nd.parent >= 0 ? kids[nd.parent].indexOf(i) + 1 : 1,
       transform: `translate(${x},${y})`, "data-path": nd.path });
+    // Its name is a <title>, as SVG names a shape: what it says (name, player, α, β, v, status) is more than
+    // the texts drawn, which an aria-label would be held to contain.
+    const title = s("title");
+    item.append(title);
     item.append(s("circle", { class: "abs-ring", r: nd.kind === "leaf" ? 25 : 29 }));
     item.append(glyph(nd.kind));
     item.append(s("rect", { class: "abs-focus", x: -32, y: -32, width: 64, height: 64, rx: 4 }));
-    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central",
+    // The node's texts are its name's (aria-label) already: read once, as the name, not again as content.
+    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
       y: nd.kind === "max" ? 5 : nd.kind === "min" ? -5 : 0 });
     item.append(inside);
-    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end",
+    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end", "aria-hidden": "true",
       "dominant-baseline": "central" }, nd.name));
-    const ann = s("text", { class: "abs-small", x: 27 });
+    const ann = s("text", { class: "abs-small", x: 27, "aria-hidden": "true" });
     item.append(ann);
-    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle" }, nd.below));
+    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle", "aria-hidden": "true" },
+      nd.below));
     svg.append(item);
     items.push(item);
-    Object.assign(part, { item, inside, ann, x, y });
+    Object.assign(part, { item, title, inside, ann, x, y });
     return part;
   });
   svg.append(notes);
@@ -384,7 +390,7 @@ export function mount(el, data, options = {}) {
       part.inside.textContent = v[1];
       part.ann.replaceChildren(...v[2].map((l, k) => s("tspan", { x: 27,
         dy: k === 0 ? `${-(v[2].length - 1) * 0.55 + 0.35}em` : "1.1em" }, l)));
-      part.item.setAttribute("aria-label", accessibleName(nd, v, data));
+      part.title.textContent = accessibleName(nd, v, data);
       if (part.edge) {
         part.edge.setAttribute("class", `abs-edge s-${v[0]}${v[3] & ON_PV ? " pv" : ""}`);
         part.edge.classList.remove("abs-hide");
