@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: lab lab-copy test test-all nbval unit notebooks regenerate clean bench grade-demo assets html slides app lite \
+.PHONY: lab lab-copy test test-all nbval unit notebooks regenerate clean bench grade-demo assets html slides app lite site \
         hub hub-demo hub-load
 
 # A venv, made on first use.
@@ -138,6 +138,19 @@ app: $(VENV)/.installed-app
 	JUPYTER_PATH=$(CURDIR)/scripts/app$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
 	    $(BIN)/voila --token --no-browser --port=$(APP_PORT) --template=abteach $(APP_DIR)
 
+# The lectures as a Jupyter Book 2 (MyST) site in build/site/html: every stepper steps in the page, with no
+# kernel and nothing fetched from outside.  mystmd and the book theme are built from npm into build/site-tools
+# (scripts/site/build_theme.sh says why the theme is built here).  Serve the folder at its root, e.g.
+# `python -m http.server -d build/site/html`.
+SITE_TOOLS := build/site-tools
+$(SITE_TOOLS)/.installed: scripts/site/build_theme.sh scripts/site/package.json scripts/site/server/package.json \
+        $(shell find scripts/site/book-theme scripts/site/server -type f)
+	bash scripts/site/build_theme.sh $(SITE_TOOLS)
+	touch $@
+
+site: $(VENV)/.installed-export $(SITE_TOOLS)/.installed
+	$(BIN)/python scripts/build_site.py --tools $(SITE_TOOLS) --out build/site $(LECTURES)
+
 # A JupyterLite site of the lectures in build/lite (see scripts/build_lite.py for what it needs at run time).
 lite: $(VENV)/.installed-lite
 	$(BIN)/python scripts/build_lite.py --out build/lite $(LECTURES)
@@ -154,7 +167,8 @@ test: $(VENV)/.installed-test
 # JupyterLab for all), the grade demo and the JupyterLite build, on those same pages; and,
 # as root, the class on JupyterHub (make hub-demo, and tests/browser/test_hub.py on one hub of test users).
 LECTURE_RUN := build/test-run
-test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
+test-all: $(VENV)/.installed-test-all $(ASSETS)/.installed $(SITE_TOOLS)/.installed $(HUB_VENV)/.installed-hub \
+          $(HUB_PROXY)/.installed
 	$(BIN)/python -m mypy abteach
 	$(BIN)/python -m pytest --hypothesis-profile=ci $(FAST_TESTS)
 	rm -rf $(LECTURE_RUN)

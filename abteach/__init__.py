@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import pathlib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -109,11 +110,8 @@ _LAZY = MappingProxyType({
     "plot_growth": "abteach.views.plots", "plot_exponents": "abteach.views.plots",
     "plot_orderings": "abteach.views.plots", "law_table": "abteach.views.plots",
     "plot_enhancements": "abteach.views.plots",
-    "play": "abteach.widgets.play", "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
+    "mcts_tree": "abteach.views.mcts", "visit_chart": "abteach.views.mcts",
     "score_plot": "abteach.views.mcts", "board_png": "abteach.views.boards", "draw_board": "abteach.views.boards",
-    "practice": "abteach.widgets.practice", "worksheet": "abteach.views.worksheet",
-    "mistake": "abteach.views.mistakes", "mistake_table": "abteach.views.mistakes",
-    "mistake_stepper": "abteach.widgets.mistakes",
     "figure_table": "abteach.views.fig55_tables", "stage_steps_table": "abteach.views.fig55_tables",
     "disagreement_table": "abteach.views.fig55_tables", "disagreement_counts": "abteach.views.fig55_tables", "use_size": "abteach.views.sizes",
 })
@@ -129,17 +127,211 @@ if TYPE_CHECKING:
     from abteach.views.tables import returns_table
     from abteach.widgets.reorder_view import reorder_view
     from abteach.views.plots import law_table, plot_enhancements, plot_exponents, plot_growth, plot_orderings
-    from abteach.widgets.play import play
+    from abteach.widgets.play import Play
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
     from abteach.views.boards import board_png, draw_board
-    from abteach.widgets.practice import practice
-    from abteach.views.worksheet import worksheet
+    from abteach.widgets.practice import Practice
     from abteach.widgets.stepper import stepper
     from abteach.widgets.browser_stepper import browser_stepper
-    from abteach.views.mistakes import mistake, mistake_table
-    from abteach.widgets.mistakes import mistake_stepper
+    from abteach.views.mistakes import MistakeView
+    from abteach.views.tables import Table
+    from abteach.widgets.stepper import Stepper
     from abteach.views.fig55_tables import disagreement_counts, disagreement_table, figure_table, stage_steps_table
     from abteach.views.sizes import use_size
+
+
+# The classic mistakes in one call each: the searches run in lessons, the view or widget only shows them.
+_mistakes = mistakes  # the module: mistake_table's parameter of that name hides it
+
+
+def mistake(mistake_id: str, tree: Any = None, state: Any = None, **options: Any) -> MistakeView:
+    """Show a classic mistake: its code beside the textbook's, and what it costs on a tree.
+
+    Parameters
+    ----------
+    mistake_id : str
+        A key of ``ab.mistakes.MISTAKES`` (``'no-window'``, ``'test-before-update'``, ...) or of
+        ``ab.mistakes.TABLE_MISTAKES``.
+    tree : Tree or Game, optional
+        Where to run it; by default the mistake's own example, where it shows.
+    state : optional
+        The position to search from, for a game; by default its start.
+    **options
+        ``depth``, ``evaluate``, ``order``, as for ``ab.mistakes.diagnose``.
+
+    Returns
+    -------
+    MistakeView
+        Its ``diagnosis`` holds both searches, for a stepper or a table
+        (:func:`abteach.views.mistakes.mistake_view`).
+
+    Raises
+    ------
+    ValueError
+        For an unknown mistake, naming the known ones.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> d = ab.mistake("test-before-update").diagnosis
+    >>> d.leaves, d.correct_leaves
+    (8, 7)
+    >>> ab.mistake("no-such-thing")
+    Traceback (most recent call last):
+    ...
+    ValueError: mistake_id must be one of ...; got 'no-such-thing'
+    """
+    from abteach.views.mistakes import mistake_view
+    return mistake_view(_mistakes.diagnose(_mistakes.known(mistake_id), tree, state, **options))
+
+
+def mistake_table(tree: Any = None, mistakes: Any = None) -> Table:
+    """Every mistake in one table: value, move and leaves, against the correct search's.
+
+    Parameters
+    ----------
+    tree : Tree, optional
+        Run every mistake on this tree; by default each on its own example tree.
+    mistakes : iterable of str, optional
+        Which mistakes; by default all of ``ab.mistakes.MISTAKES``.  The table bugs,
+        ``ab.mistakes.TABLE_MISTAKES``, are compared with ``ab.negamax_memory`` done right.
+
+    Returns
+    -------
+    Table
+        One row per mistake: ✓ right, ✗ wrong, ≈ another best move.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> print(ab.mistake_table(ab.examples.FIG_5_2, ["no-window", "alpha-in-min"]))
+    mistake                  tree     value  move  leaves  correct leaves  first difference
+    -----------------------  -------  -----  ----  ------  --------------  ----------------
+    α and β not passed down  FIG_5_2  3 ✓    a1 ✓  9       7               step 10, at b2
+    α updated in a MIN node  FIG_5_2  5 ✗    a3 ✗  5       7               step 9, at B
+    """
+    from abteach.views.tables import table
+    ids = list(_mistakes.MISTAKES) if mistakes is None else [_mistakes.known(m) for m in mistakes]
+    return table(_mistakes.summary_rows(_mistakes.diagnose(m, tree) for m in ids), _mistakes.SUMMARY_COLUMNS)
+
+
+def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Stepper:
+    """Step through a mistake and the correct search, switching between them, opened where they part.
+
+    Parameters
+    ----------
+    mistake_id : str
+        A key of ``ab.mistakes.MISTAKES`` or ``ab.mistakes.TABLE_MISTAKES``.
+    tree : Tree or Game, optional
+        By default the mistake's own example.
+    **options
+        ``depth``, ``evaluate``, ``order``, as for ``ab.mistakes.diagnose``.
+
+    Returns
+    -------
+    Stepper
+        As :func:`abteach.widgets.mistakes.diagnosis_stepper` opens it, where the two part.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> s = ab.mistake_stepper("alpha-in-min")
+    >>> s.value, s.choice
+    (9, 'correct')
+    """
+    from abteach.widgets.mistakes import diagnosis_stepper
+    return diagnosis_stepper(_mistakes.diagnose(_mistakes.known(mistake_id), tree, **options))
+
+
+def practice(tree: Tree | None = None, *, size: str = "small", shape: str = "uniform", rule: str = "textbook",
+             edition: int = 3, ties: bool = False, seed: int | str = 0, windows: bool = False) -> Practice:
+    """Practise alpha-beta by hand on a fresh seeded tree, with a verdict for every node.
+
+    The widget (:func:`abteach.widgets.practice.practice`, which see for the options) is handed
+    the lessons' :func:`check_answers` and :func:`practice_tree`: the searches run there.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> p = ab.practice(seed=3)
+    >>> p.fill({path: "pruned" for path in p.rows}); c = p.run_check()
+    >>> c.score < c.out_of, p.rows[()].verdict.value.startswith("<span class='ab-mark'>✗")
+    (True, True)
+    """
+    from abteach.widgets.practice import practice as widget
+    return widget(tree, size=size, shape=shape, rule=rule, edition=edition, ties=ties, seed=seed, windows=windows,
+                  check=check_answers, new_tree=practice_tree)
+
+
+def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True, seed: int = 0) -> Play:
+    """Play ``game`` (tic-tac-toe or Connect Four) against an engine in the notebook.
+
+    The widget (:func:`abteach.widgets.play.play`, which see for the options) is handed the
+    engines of :mod:`abteach.agents.players`: they search there.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> w = ab.play(ab.TicTacToe(), engine="random", you_first=False)
+    >>> w.state.cells.count("X"), w.player_name()  # the engine has opened, as X
+    (1, 'random')
+    """
+    from abteach.widgets.play import play as widget
+    return widget(game, engine=engine, budget=budget, you_first=you_first, seed=seed, agents=players)
+
+
+def worksheet(roster: str | pathlib.Path, folder: str | pathlib.Path, *, course_seed: str | int, course: str = "",
+              exercise: str = "hand", size: str = "small", shape: str = "uniform", rule: str = "textbook",
+              ties: bool = True, edition: int = 3, overwrite: bool = False,
+              progress: Callable[[int, int], None] | None = None) -> list[pathlib.Path]:
+    """Write one printable PDF per student of ``roster`` into ``folder``, and an answer key.
+
+    Parameters
+    ----------
+    roster : path
+        A CSV with a student id column and, optionally, names: nbgrader's ``id``, ``first_name`` and
+        ``last_name``, or a learning management system's export as it is (``ID``, ``Student ID``,
+        ``SIS User ID``, ...; commas, semicolons or tabs); see :func:`abteach.grading.variants.roster`.
+    folder : path
+        Where to write ``<id>.pdf`` for each student and ``answer-key.pdf``; made if missing.  Each has an
+        HTML twin with the same content, ``<id>.html`` and ``answer-key.html``, for screen readers.
+    course_seed : str or int
+        With each id, decides each student's tree; the grader derives the same trees again.
+    course : str
+        The title printed on each page.
+    exercise, size, shape, rule, ties, edition
+        As for :func:`abteach.grading.variants.student_tree`.  A tree too wide for a portrait page
+        (``size="large"``) gets a landscape one.
+    overwrite : bool
+        Replace files already there, keeping their permissions.  Without it, an existing file is an
+        error before anything is written.
+    progress : callable, optional
+        Called as ``progress(0, total)`` once everything is checked, then ``progress(done, total)``
+        after each file written (a student's worksheet, then the key), so a caller can show how far it
+        has got: drawing each tree takes a moment, and a class has many.
+
+    Returns
+    -------
+    list of Path
+        The students' PDFs in roster order, then the key (each has its ``.html`` twin beside it).
+
+    Raises
+    ------
+    ValueError
+        A bad roster (see :func:`abteach.grading.variants.roster`), an id ``answer-key`` (the key's own
+        file), two ids that differ only in case, or a bad tree option; all before anything is written.
+    FileExistsError
+        A file to write exists and ``overwrite`` is false.
+    """
+    from abteach.grading.variants import roster as read_roster
+    from abteach.grading.variants import sheets
+    from abteach.views.worksheet import check_file_names, check_output, write_worksheets
+    # Every argument is refused before any tree is solved; the sheets are made here and only drawn there.
+    check_output(folder, overwrite, progress)
+    check_file_names([sid for sid, _ in read_roster(roster)], roster)
+    made = sheets(roster, course_seed, exercise=exercise, size=size, shape=shape, rule=rule, ties=ties,
+                  edition=edition)
+    return write_worksheets(made, folder, roster=roster, course=course, overwrite=overwrite, progress=progress)
 
 
 def __getattr__(name: str) -> Any:

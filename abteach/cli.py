@@ -495,7 +495,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not args.roster.is_file():
         raise InputError(f"no roster file {str(args.roster)!r}")
     from tqdm import tqdm
-    from abteach.views.worksheet import worksheet
+    from abteach import worksheet  # the front door makes the sheets; the view only draws them
     start = time.perf_counter()
     bars: list[Any] = []  # the bar, once worksheet() has checked everything: a refused run shows none
 

@@ -38,6 +38,10 @@ c.CourseDirectory.db_assignments = [{"name": name} for name in (
 # cell's source and points but not its role.  RestoreCellRoles restores the roles too; nbgrader's list otherwise.
 c.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, RestoreCellRoles,
                                       CheckCellMetadata]
+# A test cell handed in without its metadata, or under an id of the student's own, is missing from the notebook:
+# it is added back where it was released (nbgrader's add_missing_cells) and run, so it scores 0 for a wrong answer
+# instead of waiting for a person to grade it beside the student's cell that prints a forged pass.
+c.RestoreCellRoles.add_missing_cells = True
 c.Autograde.autograde_preprocessors = [HoldOutTests, SandboxedExecute, InertStudentContent, GradeFromSource,
                                        IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
                                        AssignLatePenalties, CheckCellMetadata]

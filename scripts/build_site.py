@@ -8,9 +8,12 @@ Run as ``make site`` (or ``python scripts/build_site.py --tools build/site-tools
    live widget: so what the site shows is what the lecture itself computed,
    and views never run a search.
 2. A copy of each lecture is written in which each such output becomes MyST's
-   ``{anywidget}`` directive right after its cell: the module is
-   ``abteach/widgets/static/stepper.js`` (copied beside the pages) and the
-   model is those frames.  The lecture's other outputs stay as they are.
+   ``{anywidget}`` directive right after its cell.  Its module is a small one
+   written for that stepper, holding its frames and drawing them with
+   ``abteach/widgets/static/stepper.js`` (copied into the site as
+   ``abteach/stepper.js``); its model is the step to open at and the speed.
+   The frames stay out of the directive's body: mystmd parses a body of
+   tens of kilobytes for minutes.  The lecture's other outputs stay as they are.
 3. mystmd (``myst build --html``) renders the copies with the book theme that
    ``scripts/site/build_theme.sh`` built from npm, into ``<out>/html``: static
    pages that load nothing from outside.  Serve the folder at its root (any
@@ -27,6 +30,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -99,28 +103,47 @@ def anywidget_cell(model: dict[str, Any], module: str) -> Any:
     return nbformat.v4.new_markdown_cell(f"{fence}{{anywidget}} {module}\n{body}\n{fence}")
 
 
-def for_site(nb: Any, module: str = "stepper.js") -> tuple[Any, int]:
+#: Where the site's pages find the drawing module, from the folder mystmd puts each widget's module in.
+STEPPER_URL = "../abteach/stepper.js"
+
+
+def stepper_module(data: dict[str, Any]) -> str:
+    """The ES module of one stepper on the site: its frames, drawn by the browser stepper's ``mount``."""
+    return ("// One stepper of the course site (scripts/build_site.py): its frames, drawn by abteach's stepper.js.\n"
+            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+            "export default {\n"
+            "  async render({ model, el }) {\n"
+            f"    const {{ mount }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
+            "    const view = mount(el, DATA, { step: model.get(\"step\"), interval: model.get(\"interval\") });\n"
+            "    return () => view.destroy();\n"
+            "  },\n"
+            "};\n")
+
+
+def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
     """A copy of the executed lecture ``nb`` in which each stepper output is an ``{anywidget}`` directive.
 
-    Returns the copy and how many steppers it shows.
+    Returns the copy and the modules its directives name (path relative to the lecture: module text).
     """
     import copy
 
     site = copy.deepcopy(nb)
     cells = []
-    shown = 0
+    modules: dict[str, str] = {}
     for cell in site.cells:
         cells.append(cell)
         if cell.cell_type != "code":
             continue
         models = [o["data"][FRAMES] for o in cell.outputs if FRAMES in o.get("data", {})]
         cell.outputs = [o for o in cell.outputs if FRAMES not in o.get("data", {})]
-        cells.extend(anywidget_cell(m, module) for m in models)
-        shown += len(models)
+        for model in models:
+            path = f"steppers/{name}-{len(modules) + 1}.js"
+            modules[path] = stepper_module(model["data"])
+            cells.append(anywidget_cell({"step": model["step"], "interval": model["interval"]}, path))
     site.cells = cells
     # Saved widget state is for Jupyter: the site shows steppers through the directive, nothing else.
     site.metadata.pop("widgets", None)
-    return site, shown
+    return site, modules
 
 
 def myst_yml(lectures: list[str], template: Path) -> str:
@@ -129,6 +152,21 @@ def myst_yml(lectures: list[str], template: Path) -> str:
             f"project:\n  title: Game-tree search, step by step\n  numbering: false\n  toc:\n{toc}\n"
             f"site:\n  template: {template}\n"
             f"  options:\n    favicon: favicon.ico\n    logo_text: abteach\n    hide_authors: true\n")
+
+
+def at_slash(page: Path) -> None:
+    """Make the page ``<slug>/index.html`` start at ``/<slug>/``, the address a static server gives it.
+
+    mystmd writes each page as crawled at ``/<slug>``; a static server answers that with a redirect to
+    ``/<slug>/``, and the theme's router, finding another address than the one it was written at,
+    reloads the page, forever.
+    """
+    slug = page.parent.name
+    text = page.read_text(encoding="utf-8")
+    written = f'__remixContext = {{"url":"/{slug}",'
+    if written not in text:
+        raise RuntimeError(f"{page}: no router address /{slug} to move to /{slug}/ (a new mystmd theme?)")
+    page.write_text(text.replace(written, f'__remixContext = {{"url":"/{slug}/",', 1), encoding="utf-8")
 
 
 def _favicon(path: Path) -> None:
@@ -172,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         saved = args.executed / path.name if args.executed else None
         if saved is not None and saved.is_file():
             runs[path.name] = nbformat.read(saved, as_version=4)
+            if saved.resolve() != (executed_dir / path.name).resolve():
+                shutil.copy(saved, executed_dir / path.name)
         else:
             todo.append(path)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -185,24 +225,39 @@ def main(argv: list[str] | None = None) -> int:
     if src.exists():
         shutil.rmtree(src)
     src.mkdir(parents=True)
-    shutil.copy(STEPPER_JS, src / "stepper.js")
+    (src / "steppers").mkdir()
     _favicon(src / "favicon.ico")
     names = [p.name for p in args.notebooks]
     for name in names:
-        site, shown = for_site(runs[name])
+        site, modules = for_site(runs[name], name.removesuffix(".ipynb"))
         nbformat.write(site, src / name)
-        print(f"{name}: {shown} stepper(s) on the page", flush=True)
+        for path, text in modules.items():
+            (src / path).write_text(text, encoding="utf-8")
+        print(f"{name}: {len(modules)} stepper(s) on the page", flush=True)
     (src / "myst.yml").write_text(myst_yml(names, template), encoding="utf-8")
 
     start = time.perf_counter()
-    result = subprocess.run([str(myst.resolve()), "build", "--html"], cwd=src, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
-        return result.returncode
+    # mystmd starts the theme's page server and may leave it running: a session of its own ends them together.
+    process = subprocess.Popen([str(myst.resolve()), "build", "--html"], cwd=src, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=1800)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    if process.returncode != 0:
+        sys.stderr.write(output[-6000:])
+        return process.returncode
     html = args.out / "html"
     if html.exists():
         shutil.rmtree(html)
     shutil.move(str(src / "_build" / "html"), html)
+    (html / "abteach").mkdir()
+    shutil.copy(STEPPER_JS, html / "abteach" / "stepper.js")
+    for page in html.glob("*/index.html"):
+        at_slash(page)
     size = sum(f.stat().st_size for f in html.rglob("*") if f.is_file())
     print(f"site: {html} ({size / 1e6:.1f} MB), pages in {time.perf_counter() - start:.0f} s; "
           f"serve it with `python -m http.server -d {html}`")

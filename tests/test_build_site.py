@@ -33,12 +33,12 @@ def _executed(models: list[dict]) -> nbformat.NotebookNode:
     return nb
 
 
-def test_each_stepper_output_becomes_a_directive_after_its_cell_with_its_frames():
+def test_each_stepper_output_becomes_a_directive_after_its_cell_with_a_module_of_its_frames():
     models = [{"data": frame_data(ab.alphabeta(ab.examples.FIG_5_2).trace), "step": 0, "interval": 700},
               {"data": frame_data(ab.minimax(ab.examples.FIG_5_2).trace), "step": 3, "interval": 700}]
     nb = _executed(models)
-    site, shown = build_site.for_site(nb)
-    assert shown == 2
+    site, modules = build_site.for_site(nb, "02-alpha-beta")
+    assert len(modules) == 2
     kinds = [c.cell_type for c in site.cells]
     assert kinds == ["markdown", "code", "markdown", "markdown", "code"]
     # The cell keeps its other outputs; the directive replaces only the frames.
@@ -46,8 +46,13 @@ def test_each_stepper_output_becomes_a_directive_after_its_cell_with_its_frames(
     for cell, model in zip(site.cells[2:4], models):
         match = DIRECTIVE.match(cell.source)
         assert match, cell.source[:80]
-        assert match.group(2) == "stepper.js"
-        assert json.loads(match.group(3)) == json.loads(json.dumps(model))
+        # The directive opens the stepper where the lecture left it; its module holds exactly its frames.
+        assert json.loads(match.group(3)) == {"step": model["step"], "interval": model["interval"]}
+        module = modules[match.group(2)]
+        frames = re.search(r"^const DATA = (.*);$", module, re.M)
+        assert frames and json.loads(frames.group(1)) == json.loads(json.dumps(model["data"]))
+        assert "export default" in module and "mount(el, DATA" in module
+    assert len(set(modules)) == 2 and all(p.startswith("steppers/02-alpha-beta-") for p in modules)
     assert site.cells[4].outputs == nb.cells[2].outputs
     assert "widgets" not in site.metadata
     # The lecture it was made from is left as it was.

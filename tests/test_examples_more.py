@@ -26,7 +26,7 @@ import pytest
 
 import abteach as ab
 from abteach.search.events import Kind
-from abteach.lessons.mistakes import MISTAKES, SUMMARY_COLUMNS, diagnose, summary_rows
+from abteach.lessons.mistakes import MISTAKES, SUMMARY_COLUMNS, diagnose, run_mistake, summary_rows
 
 UNEVEN = ab.examples.UNEVEN
 TIED_ROOT = ab.examples.TIED_ROOT
@@ -116,9 +116,10 @@ def test_summary_rows_default_covers_every_mistake_in_order():
     assert [r[0] for r in rows] == [m.title for m in MISTAKES.values()]
     assert all(len(r) == len(SUMMARY_COLUMNS) for r in rows)
     assert [r[1] for r in rows] == [m.example for m in MISTAKES.values()]
-    # Each row's first difference is the one the registry records.
+    # Each row's first difference is the one the registry records: the moment it names, in the mistake's trace.
     for row, m in zip(rows, MISTAKES.values()):
-        assert row[-1].startswith(f"step {m.step}, at ")
+        step = m.at.step(run_mistake(m.id, m.example_tree, **m.options).trace)
+        assert row[-1].startswith(f"step {step}, at ")
 
 
 def test_summary_rows_marks():

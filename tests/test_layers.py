@@ -43,6 +43,15 @@ def test_the_layer_contract_lists_every_folder_in_order():
     assert folders | modules == set(named)
 
 
+def test_views_and_widgets_run_no_search_even_through_another_module():
+    # Indirect imports count: a view that reached a search through lessons would break the contract.
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    contract = next(c for c in config["contracts"] if c["name"] == "Views and widgets run no search")
+    assert not contract.get("allow_indirect_imports", False)
+    assert sorted(contract["source_modules"]) == ["abteach.views", "abteach.widgets"]
+    assert "abteach.search" in contract["forbidden_modules"]
+
+
 def test_the_import_contracts_are_kept():
     lint = BIN / "lint-imports"
     done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)

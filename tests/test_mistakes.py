@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import abteach as ab
 from abteach.search.events import Kind
 from abteach.lessons.mistakes import (
-    MISTAKES, Diagnosis, Difference, Fault, Mistake, diagnose, first_difference, random_play_value, run_mistake,
+    MISTAKES, Diagnosis, Difference, Fault, Mistake, Moment, diagnose, first_difference, random_play_value, run_mistake,
 )
 
 FIG = ab.examples.FIG_5_2
@@ -116,11 +116,13 @@ FIRST_DIFFERENCES = [
 @pytest.mark.parametrize("mistake_id, example, options, step, node, correct_kind, buggy_kind", FIRST_DIFFERENCES)
 def test_first_difference_on_the_example(mistake_id, example, options, step, node, correct_kind, buggy_kind):
     m = MISTAKES[mistake_id]
-    assert (m.example, dict(m.options), m.step, m.node) == (example, options, step, node)
+    assert (m.example, dict(m.options), m.node, m.at.kind) == (example, options, node, buggy_kind)
     tree = ab.examples.ALL[example]
     correct = ab.alphabeta(tree, depth=options.get("depth"),
                            evaluate=random_play_value if "depth" in options else None)
     buggy = run_mistake(mistake_id, tree, **options)
+    # The registry names the moment by what the mistake's search does there; it is the step counted by hand.
+    assert m.at.step(buggy.trace) == step
     d = first_difference(correct.trace, buggy.trace)
     assert isinstance(d, Difference)
     assert (d.step, d.node) == (step, node)
@@ -510,3 +512,15 @@ def test_law_every_mistake_is_consistent_with_its_diagnosis(t, mistake_id):
     assert d.leaves == len(d.buggy.evaluated) and d.correct_leaves == len(d.correct.evaluated)
     assert set(d.extra).isdisjoint(d.correct.evaluated) and set(d.missed).isdisjoint(d.buggy.evaluated)
     list(d.buggy.trace.frames())
+
+
+@given(trees, st.data())
+def test_a_moment_finds_the_step_it_names(t, data):
+    # Any step is the nth event of its kind at its node, counting from the start: naming it so finds it again.
+    trace = ab.alphabeta(t).trace
+    k = data.draw(st.integers(1, len(trace)))
+    e = trace[k - 1]
+    nth = sum(1 for x in trace.events[:k] if x.kind == e.kind and x.node == e.node)
+    assert Moment(e.kind, e.node, nth).step(trace) == k
+    with pytest.raises(LookupError, match="never happens"):
+        Moment(e.kind, e.node, nth + sum(1 for x in trace if x.kind == e.kind and x.node == e.node)).step(trace)

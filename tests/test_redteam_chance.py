@@ -29,14 +29,16 @@ _spec.loader.exec_module(hostile)
 SEED = 0
 
 
-def leaves_and_probabilities(seed: Any) -> list[str]:
-    """Every number of the hidden trees as feedback would write it, at least two characters long."""
-    found: set[str] = set()
+def hidden_numbers(seed: Any) -> list[str]:
+    """Each hidden tree's first leaf, as an exit code of 100 + leaf would show it."""
+    found = []
     for name, t in expectimax_trees(seed):
         if name.startswith("seeded-"):
-            data = json.loads(t.to_json())
-            found |= {str(p) for ps in data.get("probabilities", {}).values() for p in ps}
-    return sorted(f for f in found if len(f) >= 3)
+            node = t.root
+            while not node.is_leaf:
+                node = node.children[0]
+            found.append(str(100 + int(t.utility(node, "MAX"))))
+    return found
 
 
 # -- the sandbox: what a hidden tree may tell ---------------------------------------------------------
@@ -48,7 +50,21 @@ def test_an_exit_code_chosen_on_a_hidden_tree_is_not_told():
     report = check_expectimax(hostile.EXIT_WITH_A_LEAF, seed=SEED)
     assert report.score == 0 and report.failure == "raised"
     assert "exit code" not in report.feedback and "signal" not in report.feedback
+    assert hidden_numbers(SEED)[0] not in report.feedback
     assert "seeded-1" in report.feedback  # where it stopped is still told
+
+
+@pytest.mark.sandbox
+@pytest.mark.timeout(300)
+def test_the_alpha_beta_grader_tells_no_exit_code_on_a_hidden_tree_either():
+    from abteach.grading import check_alphabeta, grading_trees
+    names = [name for name, _ in grading_trees(SEED)]
+    assert names[-1].startswith("seeded-")
+    code = hostile.EXIT_WITH_A_LEAF.replace("expectimax_search", "alpha_beta_search").replace(
+        "len(RUNS) == 4", f"len(RUNS) == {len(names)}")
+    report = check_alphabeta(code, seed=SEED)
+    assert report.failure == "raised" and names[-1] in report.feedback
+    assert "exit code" not in report.feedback and "signal" not in report.feedback
 
 
 @pytest.mark.sandbox
@@ -114,7 +130,7 @@ def forged_course(tmp_path_factory) -> dict:
 @pytest.mark.timeout(1800)
 @pytest.mark.parametrize("student", sorted(TEST_CELL_FORGERIES))
 def test_a_forged_test_cell_earns_nothing_and_its_forged_output_is_not_shown_as_the_tests(forged_course, student):
-    from nbgrader.api import Gradebook, MissingEntry
+    from nbgrader.api import Gradebook
 
     from tests import test_kernelbox as kb
     root = forged_course["root"]
@@ -125,21 +141,19 @@ def test_a_forged_test_cell_earns_nothing_and_its_forged_output_is_not_shown_as_
     assert got.get(student, 0) == 0, got
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         assert gb.find_grade_cell("test_algorithm_holds", kb.ASSIGNMENT, kb.ASSIGNMENT).max_score == 4
-        try:
-            grade = gb.find_grade("test_algorithm_holds", kb.ASSIGNMENT, kb.ASSIGNMENT, student)
-        except MissingEntry:
-            grade = None  # set aside: graded by nobody
-        if grade is not None:
-            assert grade.max_score == 4 and not grade.needs_manual_grade and (grade.auto_score or 0) == 0
-    autograded = root / "autograded" / student / kb.ASSIGNMENT / f"{kb.ASSIGNMENT}.ipynb"
-    if autograded.exists():
-        import nbformat
-        nb = nbformat.read(autograded, as_version=4)
-        tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_algorithm_holds"]
-        # Where the test is, it is the released test, and a test (a grade cell, not an answer).
-        for test in tests:
-            assert (test.metadata["nbgrader"]["grade"], test.metadata["nbgrader"]["solution"]) == (True, False)
-            assert kb.FORGED not in json.dumps(test.outputs)
+        grade = gb.find_grade("test_algorithm_holds", kb.ASSIGNMENT, kb.ASSIGNMENT, student)
+        # Marked by the grader, 0, and not left for a person to grade beside a forged output.
+        assert (grade.max_score, grade.auto_score, grade.needs_manual_grade) == (4, 0, False)
+    import nbformat
+    nb = nbformat.read(root / "autograded" / student / kb.ASSIGNMENT / f"{kb.ASSIGNMENT}.ipynb", as_version=4)
+    tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "test_algorithm_holds"]
+    # The test is there once (added back if it went missing), as the released test: a grade cell, not an answer,
+    # its source the release's, and what it printed its own.
+    assert len(tests) == 1
+    (test,) = tests
+    assert (test.metadata["nbgrader"]["grade"], test.metadata["nbgrader"]["solution"]) == (True, False)
+    assert "assert isinstance(algorithm_holds, dict)" in test.source
+    assert kb.FORGED not in json.dumps(test.outputs)
 
 
 # -- diagnoses: a mistake with no name is never given one --------------------------------------------------

@@ -65,7 +65,7 @@ def test_each_wrong_answer_bug_gives_a_wrong_value_on_the_dag(mistake_id, wrong)
     assert d.correct.value == dag_value(depth=m.options.get("depth")) == 2
     assert d.buggy.value == wrong and not d.value_right
     # The diagnosis names where, the step and node the registry records.
-    assert (d.difference.step, d.difference.node) == (m.step, m.node)
+    assert (d.difference.step, d.difference.node) == (m.at.step(d.buggy.trace), m.node)
     assert d.difference.name == d.correct.trace.name(m.node)
 
 

@@ -63,6 +63,7 @@ from abteach.lessons.mistakes import MISTAKES
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup, pairs
 from abteach.lessons.practice import interesting, misconception_sentence, mistake_name, rule_sentence
 from abteach.search.events import Kind
+from abteach.search.minimax import node_values
 from abteach.search.result import SearchResult
 from abteach.trace.protocol import Status
 
@@ -723,20 +724,7 @@ def current_student() -> str | None:
 def minimax_values(tree: Tree) -> dict[str, float]:
     """The minimax value of every inner node, by name: the answer to the minimax exercise."""
     names = state_names(tree)
-    every = _minimax_all(tree)
-    return {names[n.path]: every[names[n.path]] for n in tree.walk() if not n.is_leaf}
-
-
-def _minimax_all(tree: Tree) -> dict[str, float]:
-    names = state_names(tree)
-    out: dict[str, float] = {}
-    for node in reversed(list(tree.walk())):  # children before parents
-        if node.is_leaf:
-            out[names[node.path]] = node.value  # type: ignore[assignment]
-        else:
-            kids = [out[names[c.path]] for c in node.children]
-            out[names[node.path]] = max(kids) if node.player == "MAX" else min(kids)
-    return out
+    return {names[p]: v for p, v in node_values(tree).items() if not tree.node(p).is_leaf}
 
 
 def pruned_leaves(tree: Tree, rule: str = "textbook") -> set[str]:

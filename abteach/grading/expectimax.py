@@ -135,7 +135,17 @@ UNNAMED: Mapping[str, tuple[Callable[[Sequence[Any], Sequence[Any]], Any], Calla
 
 
 def unnamed_answer(game: Tree, mistake: str) -> Answer:
-    """The :class:`Answer` of a search making the :data:`UNNAMED` ``mistake`` on ``game``, a tree with MAX at the root."""
+    """The :class:`Answer` of a search making the :data:`UNNAMED` ``mistake`` on ``game`` (MAX at the root).
+
+    Examples
+    --------
+    On Fig. 5.13 the probabilities read in reverse weigh a2's 4 by 0.9: 0.1 × 1 + 0.9 × 4 = 3.7.
+
+    >>> import abteach as ab
+    >>> a = unnamed_answer(ab.examples.FIG_5_13, "probabilities-reversed")
+    >>> sorted(a.moves), round(float(a.value), 6)
+    (['a2'], 3.7)
+    """
     chance, least = UNNAMED[mistake]
 
     def value(node: Any) -> Any:

@@ -35,12 +35,13 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from abteach.games import examples
-from abteach.games.trees import Path, Tree
+from abteach.games.trees import Tree
 from abteach.lessons import fig55
 from abteach.games.generate import random_tree
 from abteach.lessons.ordering import Reorderings, reorderings
 from abteach.lessons.practice import VALUES, named
 from abteach.search.events import Bound, fmt
+from abteach.search.minimax import node_values
 from abteach.trace.algorithms import alphabeta
 from abteach.trace.frames import Status, Trace
 from abteach.grading.checker import GradingFailed
@@ -335,7 +336,7 @@ def require_order(tree: Tree, answer: Any) -> None:
 
 def _costly_nodes(tree: Tree, r: Reorderings, key: tuple[tuple[int, ...], ...]) -> list[str]:
     """A line for each node whose order alone, put best-first, would save leaves, with the misconception that fits."""
-    values = _values(tree)
+    values = node_values(tree)
     got = r.result(key).leaves
     lines = []
     for i, path in enumerate(r.nodes):
@@ -361,17 +362,6 @@ def _costly_nodes(tree: Tree, r: Reorderings, key: tuple[tuple[int, ...], ...]) 
         lines.append("No single node's order explains it: look at how the orders of nodes one above the other "
                      "work together.")
     return lines
-
-
-def _values(tree: Tree) -> dict[Path, float]:
-    out: dict[Path, float] = {}
-    for node in reversed(list(tree.walk())):
-        if node.is_leaf:
-            out[node.path] = node.value  # type: ignore[assignment]
-        else:
-            kids = [out[c.path] for c in node.children]
-            out[node.path] = max(kids) if node.player == "MAX" else min(kids)
-    return out
 
 
 # -- UCB1 by hand ---------------------------------------------------------------------------

@@ -381,16 +381,21 @@ class RestoreCellRoles(OverwriteCells):
 
     def preprocess_cell(self, cell: Any, resources: Any, cell_index: int) -> tuple[Any, Any]:
         meta = cell.metadata.get("nbgrader", {})
-        if meta.get("grade_id") is not None:
-            self._restore_roles(meta)
+        if meta.get("grade_id") is not None and not self._restore_roles(meta):
+            # Not a cell of the release (a test cell handed in under an id of the student's own): a plain cell,
+            # as one the student added.  OverwriteCells would drop only its id, and a solution or grade cell
+            # with no id fails nbgrader's validation, which stopped that student's whole notebook with an error.
+            self.log.warning("Cell %r is not a cell of the release: graded as a plain cell", meta["grade_id"])
+            del cell.metadata["nbgrader"]
         return super().preprocess_cell(cell, resources, cell_index)
 
-    def _restore_roles(self, meta: dict[str, Any]) -> None:
+    def _restore_roles(self, meta: dict[str, Any]) -> bool:
+        """Give the cell its released roles back; whether the release has a cell of its id."""
         name, where = meta["grade_id"], (self.notebook_id, self.assignment_id)
         try:
             self.gradebook.find_source_cell(name, *where)
         except MissingEntry:
-            return  # not a cell of the release: OverwriteCells drops its id
+            return False
         released = {role: _known(find, name, where) for role, find in (
             ("grade", self.gradebook.find_grade_cell), ("solution", self.gradebook.find_solution_cell),
             ("task", self.gradebook.find_task_cell))}
@@ -400,6 +405,7 @@ class RestoreCellRoles(OverwriteCells):
                 meta[role] = was
         if released["grade"] and "points" not in meta:
             meta["points"] = float(self.gradebook.find_grade_cell(name, *where).max_score)
+        return True
 
 
 def _known(find: Any, name: str, where: tuple[str, str]) -> bool:

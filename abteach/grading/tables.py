@@ -87,7 +87,7 @@ from abteach.grading.game import GradingGame, State, state_names
 from abteach.grading.sandbox import ISOLATIONS, TIME_LIMIT, Outcome, run_submission
 from abteach.grading.source import SourceUnavailable, Submission, submission, uses_package
 from abteach.lessons.mistakes.table import TABLE_MISTAKES
-from abteach.search.memory import MEMORY_TESTS, Options, searcher
+from abteach.search.memory import MEMORY_TESTS, Mtd, Options, searcher
 from abteach.search.problem import Problem
 from abteach.search.record import recorder_for
 from abteach.search.table import Entry, Flag, Table, TableFault
@@ -147,10 +147,8 @@ class Driver:
     ((99, 100), (2, 3), (-inf, inf), (-inf, inf), None, None)
     """
 
-    lower: float = -math.inf
-    upper: float = math.inf
-    guess: float = FIRST_GUESS
-    passes: int = 0
+    # The package's own MTD loop, stepped a window at a time: the submission searches in its own process.
+    mtd: Mtd = field(default_factory=lambda: Mtd(FIRST_GUESS))
     part: int = 0
     window: Window | None = None
 
@@ -159,7 +157,7 @@ class Driver:
         return self.window
 
     def _null_window(self) -> Window:
-        beta = self.guess + 1 if self.guess == self.lower else self.guess
+        beta = self.mtd.beta()
         return (beta - 1, beta)
 
     def next(self, value: Any) -> Window | None:
@@ -169,14 +167,8 @@ class Driver:
             self.window = None
             return None
         if self.part == 0:
-            beta = self.window[1]
-            self.guess = value
-            self.passes += 1
-            if value < beta:
-                self.upper = value
-            else:
-                self.lower = value
-            if self.lower < self.upper and self.passes < MAX_PASSES:
+            self.mtd.took(value, self.window[1])
+            if not self.mtd.closed and self.mtd.passes < MAX_PASSES:
                 self.window = self._null_window()
                 return self.window
         self.part += 1

@@ -44,7 +44,7 @@ from abteach.trace.protocol import Status
 RULES: Mapping[str, TieRule] = MappingProxyType({rule.name: rule for rule in (TEXTBOOK, STRICT)})
 
 #: What a node the search never visits answers.
-PRUNED = "pruned"
+PRUNED = Status.PRUNED.value  # the word a trace gives such a node
 
 #: An answer: the value a node's call returns, or :data:`PRUNED`.
 Answer = float | str

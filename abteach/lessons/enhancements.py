@@ -28,25 +28,22 @@ Examples
 
 from __future__ import annotations
 
-import math
 import numbers
 import random
 import statistics
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from abteach.games.generate import RandomTree, child_key, random_tree
 from abteach.games.players import MAX, MIN, Player
 from abteach.games.trees import Path, Tree
-from abteach.lessons.complexity import knuth_moore, no_pruning
+from abteach.lessons.complexity import knuth_moore
+from abteach.lessons.measured import TREE_KINDS, Measurement, Row
 from abteach.lessons.ordering import minimax_values, reordered
 from abteach.search.result import SearchResult
 from abteach.trace.algorithms import (alphabeta, aspiration, iterative_deepening, minimax, mtdf, negascout,
                                       sss_star)
-
-#: The kinds of tree, in the order tables and plots show them.
-TREE_KINDS: tuple[str, ...] = ("perfectly ordered", "worst ordered", "random", "correlated")
 
 Evaluate = Callable[[Any, Any], float]
 #: A search as measured: ``run(game, evaluate, guess)``, where ``guess`` is a first guess of the root's
@@ -141,78 +138,6 @@ def _knowledge(tree: Tree) -> tuple[Evaluate, int]:
 
 
 # -- the measurement ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Row:
-    """One search on one kind of tree at one depth, averaged over the trials.
-
-    Attributes
-    ----------
-    tree, search : str
-        The kind of tree (:data:`TREE_KINDS`) and the search (:data:`SEARCHES`).
-    depth : int
-    leaves : float
-        Mean leaves evaluated, every evaluation counted (earlier passes and re-searches too).
-    memory : float
-        Mean table entries kept at the end (0 for searches without a table).
-    passes : float
-        Mean passes over the tree.
-    """
-
-    tree: str
-    search: str
-    depth: int
-    leaves: float
-    memory: float
-    passes: float
-
-
-@dataclass(frozen=True)
-class Measurement:
-    """Leaves evaluated by every search on the same trees; see :func:`measure`."""
-
-    b: int
-    depths: tuple[int, ...]
-    trials: int
-    rows: tuple[Row, ...] = field(repr=False)
-
-    def knuth_moore(self, d: int) -> int:
-        """The minimal tree at depth ``d``: no search that proves the value evaluates fewer leaves."""
-        return knuth_moore(self.b, d)
-
-    def full(self, d: int) -> int:
-        """``b**d``: every leaf."""
-        return no_pruning(self.b, d)
-
-    def leaves(self, tree: str, search: str) -> list[float]:
-        """Mean leaves of ``search`` on ``tree`` trees at each depth."""
-        return [r.leaves for r in self.rows if r.tree == tree and r.search == search]
-
-    def searches(self) -> list[str]:
-        return list(dict.fromkeys(r.search for r in self.rows))
-
-    def table(self, d: int | None = None) -> tuple[list[tuple[Any, ...]], list[str]]:
-        """Rows and columns at depth ``d`` (the deepest by default): leaves by search and tree, as a ratio too.
-
-        Each cell is the mean leaves evaluated and, in brackets, that over the minimal tree.
-        """
-        d = self.depths[-1] if d is None else d
-        if d not in self.depths:
-            raise ValueError(f"d must be one of the depths measured, {list(self.depths)}, not {d!r}")
-        km = self.knuth_moore(d)
-        rows: list[tuple[Any, ...]] = []
-        for s in self.searches():
-            cells = []
-            memory = 0.0
-            for kind in TREE_KINDS:
-                r = next(r for r in self.rows if r.tree == kind and r.search == s and r.depth == d)
-                cells.append(f"{r.leaves:,.0f} ({r.leaves / km:.2f}×)")
-                memory = max(memory, r.memory)
-            rows.append((s, *cells, f"{memory:,.0f}"))
-        rows.append(("minimal tree (Knuth–Moore)", *[f"{km:,} (1.00×)"] * len(TREE_KINDS), ""))
-        rows.append((f"b^d", *[f"{self.full(d):,}"] * len(TREE_KINDS), ""))
-        return rows, ["search", *TREE_KINDS, "table entries"]
 
 
 def measure(b: int, depths: Iterable[int], *, trials: int = 5, seed: int | str = 0,
@@ -370,9 +295,9 @@ def frontier_oracle(game: CorrelatedGame) -> OracleCount:
     game's order, since only evaluating a leaf tells its value.  That is the most an ordering learnt from earlier,
     shallower passes could know, so the leaves this search evaluates are what
     iterative deepening's last pass can hope for.  The search itself is the
-    fail-soft negamax alpha-beta of the memory searches, cutting on ``v ≥ β``.
+    package's alpha-beta (3rd edition, cutting on ``v ≥ β``), ordered by the oracle.
 
-    The oracle finds each best child with its own search, which is not counted.
+    The oracle finds each best child with its own alpha-beta search, which is not counted.
 
     Examples
     --------
@@ -385,56 +310,29 @@ def frontier_oracle(game: CorrelatedGame) -> OracleCount:
     if not isinstance(game, CorrelatedGame):
         raise TypeError(f"game must be a CorrelatedGame, not {type(game).__name__}")
     last = game.depth - 1
-    hint: dict[Path, int] = {}  # the oracle's own best moves so far: they order its look-ahead
-    leaves = 0
 
-    def color(s: Spot) -> int:
-        return 1 if game.to_move(s) == MAX else -1
+    def first_best(s: Spot) -> Any:
+        """The oracle's look-ahead, alpha-beta below ``s``: its move is the first best child of ``s``.
 
-    def look(s: Spot, α: float, β: float, top: bool = False) -> tuple[float, int | None]:
-        """The oracle's look-ahead: negamax alpha-beta to the end; (value, best child).
-
-        At its top the children go in the game's order, so the best child is the first of the best
-        (a later tie fails low and is not taken); below, by earlier finds and static estimates, for speed.
+        At ``s`` the children go in the game's order, so a later tie fails low and is not taken; below,
+        by their static estimates, best for the mover first, for speed.
         """
-        if game.is_terminal(s):
-            return color(s) * game.utility(s, MAX), None
-        kids = [(a, game.result(s, a)) for a in game.actions(s)]
-        if not top:
-            kids.sort(key=lambda k: (k[0] != hint.get(s.path), color(s) * -k[1].value))
-        v: float = -math.inf
-        best = None
-        for a, c in kids:
-            v2 = -look(c, -β, -α)[0]
-            if v2 > v:
-                v, best = v2, a
-            if v >= β:
-                break
-            α = max(α, v)
-        if best is not None:
-            hint[s.path] = best
-        return v, best
+        def by_estimate(state: Spot, actions: Sequence[Any]) -> list[Any]:
+            if state.path == s.path:
+                return list(actions)
+            sign = 1 if game.to_move(state) == MAX else -1
+            return sorted(actions, key=lambda a: -sign * game.result(state, a).value)
 
-    def search(s: Spot, α: float, β: float) -> float:
-        nonlocal leaves
-        if game.is_terminal(s):
-            leaves += 1
-            return color(s) * game.utility(s, MAX)
-        moves = list(game.actions(s))
-        if len(s.path) < last:
-            first = look(s, -math.inf, math.inf, top=True)[1]
-            moves.sort(key=lambda a: a != first)  # a best child first, the rest as the game lists them
-        v: float = -math.inf
-        for a in moves:
-            v = max(v, -search(game.result(s, a), -β, -α))
-            if v >= β:
-                break
-            α = max(α, v)
-        return v
+        return alphabeta(game, s, order=by_estimate, trace=False).move
 
-    root = game.initial
-    value = color(root) * search(root, -math.inf, math.inf)
-    return OracleCount(leaves=leaves, value=value)
+    def oracle(state: Spot, actions: Sequence[Any]) -> list[Any]:
+        if len(state.path) >= last:
+            return list(actions)  # the last ply: only evaluating the leaves would tell
+        first = first_best(state)
+        return sorted(actions, key=lambda a: a != first)  # a best child first, the rest as the game lists them
+
+    r = alphabeta(game, order=oracle, trace=False)
+    return OracleCount(leaves=r.leaves, value=r.value)
 
 
 __all__ = ["TREE_KINDS", "SEARCHES", "ordered_tree", "enhancement_trees", "measure", "Measurement", "Row",

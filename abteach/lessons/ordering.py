@@ -41,37 +41,15 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, cast
 
 from abteach.games.players import MAX, Player
+# The one minimax over a whole tree; re-exported under the name the orderings' readers know it by.
+from abteach.search.minimax import node_values as minimax_values
 from abteach.trace.algorithms import alphabeta
 # `tree` is a parameter name throughout this module, so the builder gets another name.
 from abteach.games.trees import Node, Path, Tree
 from abteach.games.trees import tree as build_tree
+from abteach.lessons.measured import ReorderKey, Reorderings
 
 Evaluate = Callable[[Any, Player], float]
-
-
-def minimax_values(tree: Tree) -> dict[Path, float]:
-    """The minimax value (for MAX) of every node of ``tree``, keyed by path.
-
-    One pass from the leaves up, so the whole table costs one minimax search
-    rather than one search per node.
-
-    Examples
-    --------
-    >>> import abteach as ab
-    >>> from abteach.lessons.ordering import minimax_values
-    >>> v = minimax_values(ab.examples.FIG_5_2)
-    >>> v[()], v[(0,)], v[(1,)], v[(2,)]
-    (3, 3, 2, 2)
-    """
-    values: dict[Path, float] = {}
-    # `nodes` lists parents before children, so the reverse sees every child first.
-    for path, node in reversed(list(tree.nodes.items())):
-        if node.is_leaf:
-            values[path] = cast(float, node.value)  # a leaf has one
-        else:
-            kids = [values[c.path] for c in node.children]
-            values[path] = max(kids) if node.player == MAX else min(kids)
-    return values
 
 
 @dataclass(frozen=True, eq=False)
@@ -257,9 +235,6 @@ def shallow_order(tree: Tree, depth: int = 2, evaluate: Evaluate | None = None) 
 #: search of its own, about half a millisecond on a textbook-sized tree.
 MAX_REORDERINGS = 5000
 
-Permutation = tuple[int, ...]
-ReorderKey = tuple[Permutation, ...]
-
 
 def reordered(tree: Tree, orders: Mapping[Path, Sequence[int]]) -> Tree:
     """A copy of ``tree`` in which some nodes list their children in a new order.
@@ -321,120 +296,6 @@ def _check_orders(tree: Tree, orders: Mapping[Path, Sequence[int]]) -> None:
         if sorted(order) != list(range(n)):
             raise ValueError(f"the order for {node.name} must be a permutation of 0..{n - 1} "
                              f"(its {n} children), not {tuple(order)!r}")
-
-
-@dataclass(frozen=True, eq=False)
-class Reorderings:
-    """Alpha-beta run on every ordering of a small tree's children, computed once, looked up by key.
-
-    Build it with :func:`reorderings`.  A *key* holds one permutation per
-    node of :attr:`nodes`, in that order; each permutation lists the node's
-    children by their original index.
-
-    Attributes
-    ----------
-    tree : Tree
-        The tree in its own order.
-    nodes : tuple of paths
-        The nodes whose children are permuted (paths in :attr:`tree`).
-    trees : mapping of key to Tree
-        Each reordered tree, names kept.
-    results : mapping of key to SearchResult
-        A traced alpha-beta search of each reordered tree.
-    """
-
-    tree: Tree
-    nodes: tuple[Path, ...]
-    trees: Mapping[ReorderKey, Tree] = field(repr=False)
-    results: Mapping[ReorderKey, Any] = field(repr=False)
-
-    @property
-    def identity(self) -> ReorderKey:
-        """The key of the tree's own order."""
-        return tuple(tuple(range(len(self.tree.nodes[p].children))) for p in self.nodes)
-
-    def key(self, orders: Mapping[str, Sequence[str]] | None = None) -> ReorderKey:
-        """The key for orders written with names: ``{"D": ["d3", "d1", "d2"]}``.
-
-        Nodes not named keep their own order.
-
-        Examples
-        --------
-        >>> import abteach as ab
-        >>> from abteach.lessons.ordering import reorderings
-        >>> r = reorderings(ab.examples.FIG_5_2)
-        >>> r.key({"D": ["d3", "d1", "d2"]})
-        ((0, 1, 2), (0, 1, 2), (0, 1, 2), (2, 0, 1))
-        """
-        orders = dict(orders or {})
-        by_name = {self.tree.nodes[p].name: i for i, p in enumerate(self.nodes)}
-        key = list(self.identity)
-        for name, children in orders.items():
-            if name not in by_name:
-                raise ValueError(f"{name!r} is not a reorderable node; choose from {sorted(by_name)}")
-            node = self.tree.nodes[self.nodes[by_name[name]]]
-            kids = [c.name for c in node.children]
-            if sorted(children) != sorted(kids) or len(set(children)) != len(kids):
-                raise ValueError(f"the order for {name} must list each of its children {kids} once, "
-                                 f"not {list(children)!r}")
-            key[by_name[name]] = tuple(kids.index(c) for c in children)
-        return tuple(key)
-
-    def _get(self, key: ReorderKey) -> ReorderKey:
-        key = tuple(tuple(p) for p in key)
-        if key not in self.results:
-            raise KeyError(f"no ordering {key!r}: a key has one permutation for each of "
-                           f"{[self.tree.nodes[p].name for p in self.nodes]}")
-        return key
-
-    def result(self, key: ReorderKey) -> Any:
-        """The search of the tree reordered by ``key``."""
-        return self.results[self._get(key)]
-
-    def tree_for(self, key: ReorderKey) -> Tree:
-        """The tree reordered by ``key``."""
-        return self.trees[self._get(key)]
-
-    def pruned_names(self, key: ReorderKey) -> list[str]:
-        """The names of the children a cutoff skipped, in the order they were skipped."""
-        t = self.tree_for(key)
-        return [t.name(p) for p in self.result(key).pruned]
-
-    def child_names(self, key: ReorderKey) -> dict[str, list[str]]:
-        """Each reorderable node's children, by name, in the order ``key`` gives them."""
-        key = self._get(key)
-        return {self.tree.nodes[p].name: [self.tree.nodes[p].children[i].name for i in perm]
-                for p, perm in zip(self.nodes, key)}
-
-    @property
-    def fewest_leaves(self) -> int:
-        return min(r.leaves for r in self.results.values())
-
-    @property
-    def most_leaves(self) -> int:
-        return max(r.leaves for r in self.results.values())
-
-    def histogram(self) -> dict[int, int]:
-        """How many orderings evaluate each number of leaves.
-
-        Examples
-        --------
-        >>> import abteach as ab
-        >>> from abteach.lessons.ordering import reorderings
-        >>> reorderings(ab.examples.FIG_5_2).histogram()
-        {5: 48, 6: 96, 7: 432, 8: 384, 9: 336}
-        """
-        counts: dict[int, int] = {}
-        for r in self.results.values():
-            counts[r.leaves] = counts.get(r.leaves, 0) + 1
-        return dict(sorted(counts.items()))
-
-    def keys_with(self, leaves: int) -> list[ReorderKey]:
-        """Every key whose search evaluates exactly ``leaves`` leaves, in key order."""
-        return sorted(k for k, r in self.results.items() if r.leaves == leaves)
-
-    def __len__(self) -> int:
-        return len(self.results)
 
 
 def reorderings(tree: Tree, nodes: Sequence[Path] | None = None, *,

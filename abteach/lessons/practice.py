@@ -46,12 +46,13 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from abteach.games.generate import random_tree
-from abteach.games.trees import Node, Path, Tree, path_str, tree
+from abteach.games.trees import Path, Tree, path_str, tree
 from abteach.lessons.answers import PRUNED, Answer, check_rule, correct, node_answers, variant
 from abteach.lessons.mistakes import MISTAKES, first_difference
 from abteach.lessons.mistakes.diagnosis import clause
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup, pairs
 from abteach.search.events import Bound, Kind, fmt
+from abteach.search.minimax import node_values
 from abteach.search.result import SearchResult
 from abteach.trace.algorithms import alphabeta
 from abteach.trace.frames import Trace
@@ -505,7 +506,7 @@ def _reason(tree: Tree, result: SearchResult, given: Mapping[Path, Answer], expe
     # A cut-off node answered with its minimax value is the lesson's own point: say that first.  What its own
     # call proved decides it, not how its caller reads the return: a fail-low after the last child is exact.
     if state.proved not in (None, Bound.EXACT):
-        minimax_value = _minimax(node)
+        minimax_value = node_values(tree, node)[p]
         if same(answer, minimax_value):
             cut = _cutoff_test(result, p)
             how = (f"{name} is cut off early" if cut else "a search below it is cut off early")
@@ -542,13 +543,6 @@ def _cutoff_test(result: SearchResult, p: Path) -> str:
         if e.kind == Kind.CUTOFF and e.node == p and e.skipped:
             return f"{e.test} stops it"
     return ""  # no child of p was left unsearched
-
-
-def _minimax(node: Node) -> float:
-    if node.is_leaf:
-        return float(node.value)  # type: ignore[arg-type]
-    values = [_minimax(c) for c in node.children]
-    return max(values) if node.player == "MAX" else min(values)
 
 
 # -- which mistake the answers fit -------------------------------------------------------

@@ -31,6 +31,7 @@ from abteach.search.events import Kind
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
+from abteach.search.rules import USES
 from abteach.search.table import Entry, Table, TableFault, key_of
 
 #: The tests the recorder reports, in the listing's words.
@@ -39,10 +40,6 @@ MEMORY_TESTS = {"neg.test": ("v", "≥", "β"), "neg.improve": ("v2", ">", "v"),
 
 Search = Callable[[Any, float, float, int], float]
 
-#: What a search with memory may run besides plain negamax, as its ``Spec.uses`` names it, so that its
-#: listing shows just that: the table, the table's move tried first, the previous pass's line tried
-#: first (iterative deepening without a table), killer moves, history scores.
-USES = ("table", "table move", "previous line", "killers", "history")
 
 
 @dataclass
@@ -62,6 +59,73 @@ class Options:
 
 class OutOfTime(Exception):
     """The time budget ran out inside a pass; the pass is abandoned."""
+
+
+def deepening(max_depth: int, one_pass: Callable[[int], Any]) -> int:
+    """Iterative deepening's loop: ``one_pass(d)`` for d = 1, 2, ..., ``max_depth``; the deepest that finished.
+
+    A pass that runs out of time raises :class:`OutOfTime` and is abandoned: the passes before it
+    stand.  Both the readable search (:func:`iterative_deepening`) and the engine
+    (:func:`abteach.search.solve.deepen`) deepen with this one loop.
+
+    Examples
+    --------
+    >>> def one_pass(d):
+    ...     if d == 3: raise OutOfTime
+    >>> deepening(5, one_pass)
+    2
+    """
+    done = 0
+    for d in range(1, max_depth + 1):
+        try:
+            one_pass(d)
+        except OutOfTime:
+            break
+        done = d
+    return done
+
+
+@dataclass
+class Mtd:
+    """MTD(f)'s bounds, the one place its loop decides the next pass and takes in a result.
+
+    ``lower`` and ``upper`` close in on the value; ``g`` is the last result
+    (at first the guess).  The loop runs while ``lower < upper``: each pass
+    asks "is the value ≥ β?" with β from :meth:`beta` and gives its result to
+    :meth:`took`.  SSS* is MTD from a guess of +∞.  :func:`mtdf` and
+    :func:`sss_star` loop over it here; the table-search grader
+    (:class:`abteach.grading.tables.Driver`) steps it one window at a time,
+    since the submission searches in its own process.
+
+    Examples
+    --------
+    >>> m = Mtd(5)
+    >>> m.beta(); m.took(3, 5); (m.lower, m.upper, m.beta())
+    5
+    (-inf, 3, 3)
+    >>> m.took(3, 3); m.closed, m.passes
+    (True, 2)
+    """
+
+    g: float
+    lower: float = -inf
+    upper: float = inf
+    passes: int = 0
+
+    @property
+    def closed(self) -> bool:
+        """``not (lower < upper)``: the bounds have met at the value."""
+        return not self.lower < self.upper
+
+    def beta(self) -> float:
+        """β ← g + 1 if g = lower else g."""
+        return self.g + 1 if self.g == self.lower else self.g
+
+    def took(self, g: float, β: float) -> None:
+        """A pass with the null window (β − 1, β) returned ``g``: if g < β then upper ← g else lower ← g."""
+        self.g, self.passes = g, self.passes + 1
+        if g < β: self.upper = g
+        else: self.lower = g
 
 
 def searcher(p: Problem, log: Tally, o: Options) -> Search:
@@ -348,9 +412,11 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
     o = _options(tt, killers, history)
     if time_budget is not None:
         o.deadline = time.perf_counter() + time_budget
-    value, done, kept = 0.0, 0, dict(log.best)
+    kept = dict(log.best)
     values: list[float] = []  # each finished pass's value, for MAX
-    for d in range(1, max_depth + 1):
+
+    def one_pass(d: int) -> None:
+        nonlocal kept
         problem.depth = d
         try:
             if delta is None or len(values) < 2:
@@ -363,14 +429,16 @@ def iterative_deepening(game: Any, state: Any = None, *, max_depth: int, evaluat
             log.stack.clear()
             log.best.clear()
             log.best.update(kept)
-            break
-        done, kept = d, dict(log.best)
+            raise
+        kept = dict(log.best)
         values.append(value)
         o.pv = _principal(log, problem.root)
+
+    done = deepening(max_depth, one_pass)
     if done == 0:
         raise ValueError(f"time_budget={time_budget!r} s was not enough for a search to depth 1")
     problem.depth = done
-    return _finish(problem, log, value, "iterative_deepening", o, done, previous_line=True, depth=done)
+    return _finish(problem, log, values[-1], "iterative_deepening", o, done, previous_line=True, depth=done)
 
 
 def _aspirated(problem: Problem, log: Tally, o: Options, color: int, d: int, guess: float, delta: float) -> float:
@@ -513,18 +581,22 @@ def mtdf(game: Any, state: Any = None, *, first_guess: float = 0, depth: int | N
     o = _options(True, False, False)
     o.reorder = False  # Plaat's MT passes search in the static order; the table lends only bounds
     search = searcher(problem, log, o)
-    g, lower, upper, passes = color * first_guess, -inf, inf, 0
-    while lower < upper:
-        if passes >= max_passes:
-            raise ValueError(f"MTD(f) did not converge in max_passes={max_passes} passes")
-        β = g + 1 if g == lower else g
-        passes += 1
-        log.mark(Kind.PASS, "mtd.pass", f"pass {passes}: is the value ≥ {_f(β)}? bounds [{_f(lower)}, {_f(upper)}]",
-                 (lower, upper, β))
-        g = run(lambda p, lg: search(p.state, β - 1, β, color), problem, log)
-        if g < β: upper = g
-        else: lower = g
-    return _finish(problem, log, color * g, "mtdf", o, passes, bounds=(lower, upper))
+    m = _mtd(problem, log, search, color, Mtd(color * first_guess), max_passes, "MTD(f)",
+             lambda m, β: log.mark(Kind.PASS, "mtd.pass", f"pass {m.passes + 1}: is the value ≥ {_f(β)}? "
+                                   f"bounds [{_f(m.lower)}, {_f(m.upper)}]", (m.lower, m.upper, β)))
+    return _finish(problem, log, color * m.g, "mtdf", o, m.passes, bounds=(m.lower, m.upper))
+
+
+def _mtd(problem: Problem, log: Tally, search: Search, color: int, m: Mtd, max_passes: int, name: str,
+         mark: Callable[[Mtd, float], None]) -> Mtd:
+    """The MTD loop: null-window passes (β − 1, β) on one table until the bounds meet; ``mark`` reports each pass."""
+    while not m.closed:
+        if m.passes >= max_passes:
+            raise ValueError(f"{name} did not converge in max_passes={max_passes} passes")
+        β = m.beta()
+        mark(m, β)
+        m.took(run(lambda p, lg: search(p.state, β - 1, β, color), problem, log), β)
+    return m
 
 
 def sss_star(game: Any, state: Any = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
@@ -545,17 +617,10 @@ def sss_star(game: Any, state: Any = None, *, depth: int | None = None, evaluate
     o = _options(True, False, False)
     o.reorder = False  # the same static order as alpha-beta, for Stockman's dominance to hold
     search = searcher(problem, log, o)
-    g, passes = inf, 0
-    while True:
-        if passes >= max_passes:
-            raise ValueError(f"SSS* did not converge in max_passes={max_passes} passes")
-        β = g
-        passes += 1
-        log.mark(Kind.PASS, "sss.pass", f"pass {passes}: is the value ≥ {_f(β)}?", β)
-        g = run(lambda p, lg: search(p.state, β - 1, β, color), problem, log)
-        if g == β:
-            break
-    return _finish(problem, log, color * g, "sss_star", o, passes)
+    # SSS* is MTD from +∞: each pass's β is the last result, until a pass proves it.
+    m = _mtd(problem, log, search, color, Mtd(inf), max_passes, "SSS*",
+             lambda m, β: log.mark(Kind.PASS, "sss.pass", f"pass {m.passes + 1}: is the value ≥ {_f(β)}?", β))
+    return _finish(problem, log, color * m.g, "sss_star", o, m.passes)
 
 
 def _f(x: float) -> str:

@@ -10,9 +10,12 @@ from math import inf
 from typing import Any
 
 from abteach.games.players import MAX, MIN
+from abteach.games.trees import Path
+from abteach.search.events import Kind
+from abteach.search.expectiminimax import expectiminimax_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
 from abteach.search.rules import Edition
-from abteach.search.record import Tally, recorder_for
+from abteach.search.record import Recorder, Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 
 
@@ -37,6 +40,42 @@ def minimax(game: Any, state: Any = None, *, edition: int = 3, depth: int | None
     log = recorder_for(problem.root, trace)
     value, move = run(minimax3 if ed == Edition.THIRD else minimax4, problem, log)
     return finish(problem, log, value, spec, move)
+
+
+def node_values(game: Any, state: Any = None) -> dict[Path, float]:
+    """The minimax value (for MAX) of every node below ``state``, by path: one search, every call's return kept.
+
+    This is the one minimax over a whole tree that lessons and grading read
+    (orderings, answers by hand, feedback).  It runs
+    :func:`~abteach.search.expectiminimax.expectiminimax_search`, which reads
+    each node's kind rather than alternating by depth, so on a tree without
+    chance nodes every value is minimax's, and a chance node, where there is
+    one, gets its expected value.
+
+    Parameters
+    ----------
+    game : Tree or Game
+        Searched to the end, so it must be finite and small enough to visit whole.
+    state : optional
+        Where to start; defaults to ``game.initial``.
+
+    Returns
+    -------
+    dict of path to float
+        Every node the search visits (all of them: nothing is pruned), leaves included.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> v = node_values(ab.examples.FIG_5_2)
+    >>> v[()], v[(0,)], v[(1,)], v[(2,)], v[(2, 0)]
+    (3, 3, 2, 2, 14)
+    """
+    problem = Problem(game, state)
+    log = Recorder(problem.root)
+    run(expectiminimax_search, problem, log)
+    # A call's value is what it returns: a leaf its utility, an inner node its v at the end.
+    return {e.node: e.value for e in log.events if e.kind in (Kind.LEAF, Kind.EXIT) and e.value is not None}
 
 
 def minimax3(p: Problem, log: Tally) -> tuple[float, None]:

@@ -221,4 +221,11 @@ def _strict_once(search: Callable[..., Any]) -> Callable[..., Any]:
     return strict(search)
 
 
-__all__ = ["Edition", "TieRule", "TEXTBOOK", "STRICT", "strict"]
+#: What a search with memory may run besides plain negamax, as its ``Spec.uses`` names it, so that its
+#: listing shows just that: the table, the table's move tried first, the previous pass's line tried
+#: first (iterative deepening without a table), killer moves, history scores.  Kept here, with the
+#: other rules a search is run under, so a listing reads it without loading a search.
+USES = ("table", "table move", "previous line", "killers", "history")
+
+
+__all__ = ["Edition", "TieRule", "TEXTBOOK", "STRICT", "strict", "USES"]

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from math import inf
 from typing import Any, Callable, Hashable, Mapping, Sequence
 
+from abteach.search.memory import OutOfTime, deepening, iterative_deepening
 from abteach.search.problem import Evaluate, Order, Problem, checked_evaluation
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -223,10 +224,6 @@ class EngineResult:
         return self.depth
 
 
-class _OutOfTime(Exception):
-    """The time budget ran out inside a pass; the pass is abandoned."""
-
-
 def deepen(game: Any, state: Any = None, *, max_depth: int, evaluate: Evaluate,
            order: Order | None = None, time_budget: float | None = None) -> EngineResult:
     """The engine, untraced and fast: what ``iterative_deepening(..., tt=True, killers=True, trace=False)`` finds.
@@ -287,16 +284,12 @@ def deepen(game: Any, state: Any = None, *, max_depth: int, evaluate: Evaluate,
         return _readable(game, state, max_depth, evaluate, order, time_budget)
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     search = _ConnectFourKernel(game, problem, deadline)
-    value, move, done = 0.0, None, 0
-    for d in range(1, max_depth + 1):
-        try:
-            value, move = search.run(d)
-        except _OutOfTime:
-            break
-        done = d
+    found: list[tuple[float, Any]] = []  # each finished pass's value and move
+    done = deepening(max_depth, lambda d: found.append(search.run(d)))
     if done == 0:
         raise ValueError(f"time_budget={time_budget!r} s was not enough for a search to depth 1")
     pv = search.line(done)
+    value, move = found[-1]
     return EngineResult(value, move, pv, done, search.nodes, search.cutoffs,
                         {"depth": done, "table size": len(search.table), "hits": search.hits})
 
@@ -304,8 +297,6 @@ def deepen(game: Any, state: Any = None, *, max_depth: int, evaluate: Evaluate,
 def _readable(game: Any, state: Any, max_depth: int, evaluate: Evaluate, order: Order | None,
               time_budget: float | None) -> EngineResult:
     """What :func:`abteach.iterative_deepening` with a table and killers finds, untraced, as an EngineResult."""
-    from abteach.search.memory import iterative_deepening  # a sibling module that imports this one's callers
-
     r = iterative_deepening(game, state, max_depth=max_depth, evaluate=evaluate, order=order, tt=True,
                             killers=True, time_budget=time_budget, trace=False)
     return EngineResult(r.value, r.move, r.pv, r.stats["depth"], r.nodes, r.cutoffs,
@@ -436,7 +427,7 @@ class _ConnectFourKernel(_Kernel):
         def negamax(cur: int, occ: int, n: int, alpha: float, beta: float, ply: int, color: int) -> float:
             self.nodes += 1
             if deadline is not None and clock() > deadline:
-                raise _OutOfTime
+                raise OutOfTime
             key = (cur if n % 2 == 0 else occ ^ cur) + occ + base  # game.key: X's pieces, occupied, bottom row
             alpha0, entry, left = alpha, table.get(key), depth - ply
             known, alpha, beta = probe(entry, alpha, beta, left)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from abteach.search.memory import USES
-from abteach.search.rules import TEXTBOOK, TieRule
+from abteach.search.rules import TEXTBOOK, USES, TieRule
 
 Line = tuple[str, str]  # (line id, text); blank lines have the id ""; "a|b" gives a line two ids
 
@@ -250,7 +249,7 @@ def negamax_listing(*, tie: TieRule = TEXTBOOK, depth_limited: bool = False) -> 
     return Listing(title=title, lines=tuple(lines))
 
 
-#: What each search with memory runs when called with its defaults (see ``abteach.search.memory.USES``).
+#: What each search with memory runs when called with its defaults (see ``abteach.search.rules.USES``).
 _DEFAULT_USES: dict[str, frozenset[str]] = {
     "negamax_memory": frozenset({"table", "table move"}),
     "iterative_deepening": frozenset({"table", "table move", "killers"}),

@@ -35,12 +35,11 @@ from typing import Final, Sequence
 from matplotlib.axes import Axes
 from matplotlib.ticker import NullLocator
 
-from abteach.lessons.complexity import (
-    GrowthCurve, GrowthExperiment, OrderingComparison, knuth_moore, pearl_exponent, pearl_rstar,
+from abteach.lessons.measured import (
+    GrowthCurve, GrowthExperiment, Measurement, OrderingComparison, knuth_moore, pearl_exponent, pearl_rstar,
 )
 from abteach.games.errors import shown
 from abteach.views.draw import Drawing
-from abteach.lessons.enhancements import Measurement
 from abteach.views.palette import BLUE, GREEN, INK, MUTED, ORANGE, PURPLE, VERMILLION, WHITE
 from abteach.views.tables import Table, table
 

@@ -23,7 +23,7 @@ import html
 import io
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Any, Callable, Final, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Final, Sequence
 
 import matplotlib
 from matplotlib.axes import Axes
@@ -31,9 +31,6 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from abteach.grading.variants import Sheet, sheets
-from abteach.grading.variants import roster as read_roster
-from abteach.lessons.practice import PRUNED
 from abteach.search.events import fmt
 from abteach.search.rules import TieRule
 from abteach.games.trees import Node, Tree
@@ -41,6 +38,13 @@ from abteach.views.alt import tree_alt
 from abteach.views.draw import draw_tree
 from abteach.views.export import figure_bytes, write_file
 from abteach.views.sizes import Size
+from abteach.trace.protocol import Status
+
+if TYPE_CHECKING:  # the sheets are handed in, made by grading; only their type is named here
+    from abteach.grading.variants import Sheet
+
+#: How a sheet's answer says a node is never searched: the trace's own word.
+PRUNED = Status.PRUNED.value
 
 #: Inches of an A4 page, portrait.  A tree too wide for it at :data:`PRINT` size gets the page turned.
 A4 = (8.27, 11.69)
@@ -389,49 +393,8 @@ def _pdf(all_sheets: Sequence[Sheet], layouts: Sequence[Layout], key: bool, cour
     return buf.getvalue()
 
 
-def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: str | int, course: str = "",
-              exercise: str = "hand", size: str = "small", shape: str = "uniform", rule: str = "textbook",
-              ties: bool = True, edition: int = 3, overwrite: bool = False,
-              progress: Callable[[int, int], None] | None = None) -> list[FilePath]:
-    """Write one printable PDF per student of ``roster`` into ``folder``, and an answer key.
-
-    Parameters
-    ----------
-    roster : path
-        A CSV with a student id column and, optionally, names: nbgrader's ``id``, ``first_name`` and
-        ``last_name``, or a learning management system's export as it is (``ID``, ``Student ID``,
-        ``SIS User ID``, ...; commas, semicolons or tabs); see :func:`abteach.grading.variants.roster`.
-    folder : path
-        Where to write ``<id>.pdf`` for each student and ``answer-key.pdf``; made if missing.  Each has an
-        HTML twin with the same content, ``<id>.html`` and ``answer-key.html``, for screen readers.
-    course_seed : str or int
-        With each id, decides each student's tree; the grader derives the same trees again.
-    course : str
-        The title printed on each page.
-    exercise, size, shape, rule, ties, edition
-        As for :func:`abteach.grading.variants.student_tree`.  A tree too wide for a portrait page
-        (``size="large"``) gets a landscape one.
-    overwrite : bool
-        Replace files already there, keeping their permissions.  Without it, an existing file is an
-        error before anything is written.
-    progress : callable, optional
-        Called as ``progress(0, total)`` once everything is checked, then ``progress(done, total)``
-        after each file written (a student's worksheet, then the key), so a caller can show how far it
-        has got: drawing each tree takes a moment, and a class has many.
-
-    Returns
-    -------
-    list of Path
-        The students' PDFs in roster order, then the key (each has its ``.html`` twin beside it).
-
-    Raises
-    ------
-    ValueError
-        A bad roster (see :func:`abteach.grading.variants.roster`), an id ``answer-key`` (the key's own
-        file), two ids that differ only in case, or a bad tree option; all before anything is written.
-    FileExistsError
-        A file to write exists and ``overwrite`` is false.
-    """
+def check_output(folder: str | FilePath, overwrite: Any, progress: Any) -> None:
+    """Refuse a bad ``overwrite``, ``progress`` or ``folder`` before any sheet is made (see :func:`write_worksheets`)."""
     if not isinstance(overwrite, bool):
         raise TypeError(f"overwrite must be True or False, not {overwrite!r}")
     if progress is not None and not callable(progress):
@@ -439,9 +402,29 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
         raise ValueError(f"folder {str(folder)!r} exists and is not a folder")
-    check_file_names([sid for sid, _ in read_roster(roster)], roster)
-    all_sheets = sheets(roster, course_seed, exercise=exercise, size=size, shape=shape, rule=rule, ties=ties,
-                        edition=edition)
+
+
+def write_worksheets(all_sheets: Sequence[Sheet], folder: str | FilePath, *, roster: str | FilePath,
+                     course: str = "", overwrite: bool = False,
+                     progress: Callable[[int, int], None] | None = None) -> list[FilePath]:
+    """Write one printable PDF per sheet into ``folder``, and an answer key; each with an HTML twin.
+
+    The sheets are made by :func:`abteach.grading.variants.sheets`, which solves each student's
+    tree; the front door's ``ab.worksheet`` makes them and hands them here (see it for the options).
+    ``roster`` is only named in errors.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from abteach.grading.variants import sheets
+    >>> where = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (where / "roster.csv").write_text("id\\nada\\n")
+    >>> [p.name for p in write_worksheets(sheets(where / "roster.csv", "c1"), where / "out", roster="roster.csv")]
+    ['ada.pdf', 'answer-key.pdf']
+    """
+    check_output(folder, overwrite, progress)
+    out = FilePath(folder)
+    check_file_names([s.student_id for s in all_sheets], roster)
     targets = [out / f"{s.student_id}.pdf" for s in all_sheets] + [out / KEY]
     if not overwrite:
         taken = [str(t) for t in targets + [t.with_suffix(".html") for t in targets] if t.exists()]
@@ -464,4 +447,4 @@ def worksheet(roster: str | FilePath, folder: str | FilePath, *, course_seed: st
     return targets
 
 
-__all__ = ["worksheet", "worksheet_html", "check_file_names", "layout", "pages", "Layout", "KEY", "KEY_HTML", "PRINT"]
+__all__ = ["write_worksheets", "check_output", "worksheet_html", "check_file_names", "layout", "pages", "Layout", "KEY", "KEY_HTML", "PRINT"]

@@ -1,26 +1,28 @@
-"""A classic mistake stepped through beside the correct search, from the step where they part."""
+"""A classic mistake stepped through beside the correct search, from the step where they part.
+
+The two searches are run below (:func:`abteach.lessons.mistakes.diagnose`); the
+front door's ``ab.mistake_stepper(mistake_id)`` runs them and hands the diagnosis here.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from abteach.views.mistakes import mistake
 from abteach.widgets.stepper import Stepper, stepper
 
-__all__ = ["mistake_stepper"]
+if TYPE_CHECKING:  # the diagnosis is handed in, made below; only its type is named here
+    from abteach.lessons.mistakes import Diagnosis
+
+__all__ = ["diagnosis_stepper"]
 
 
-def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Stepper:
+def diagnosis_stepper(diagnosis: Diagnosis) -> Stepper:
     """Step through a mistake and the correct search, switching between them, opened where they part.
 
     Parameters
     ----------
-    mistake_id : str
-        A key of ``ab.mistakes.MISTAKES`` or ``ab.mistakes.TABLE_MISTAKES``.
-    tree : Tree or Game, optional
-        By default the mistake's own example.
-    **options
-        ``depth``, ``evaluate``, ``order``, as for ``ab.mistakes.diagnose``.
+    diagnosis : Diagnosis
+        The mistake and the correct search, both run already (``ab.mistakes.diagnose``).
 
     Returns
     -------
@@ -30,12 +32,12 @@ def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Steppe
 
     Examples
     --------
-    >>> s = mistake_stepper("alpha-in-min")
+    >>> import abteach as ab
+    >>> s = diagnosis_stepper(ab.mistakes.diagnose("alpha-in-min"))
     >>> s.value, s.choice
     (9, 'correct')
     """
-    d = mistake(mistake_id, tree, **options).diagnosis
-    s = stepper({"correct": d.correct, "mistake": d.buggy})
-    if d.difference is not None:
-        s.go(d.difference.step)
+    s = stepper({"correct": diagnosis.correct, "mistake": diagnosis.buggy})
+    if diagnosis.difference is not None:
+        s.go(diagnosis.difference.step)
     return s

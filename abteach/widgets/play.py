@@ -4,7 +4,9 @@ Beside the board the widget shows what the engine found before its move:
 its value and the line it expects, how much it searched, and for MCTS the
 visits and mean reward of every move.  Undo, a new game, who starts, and
 which engine with which budget are buttons and menus.  Where no kernel runs
-it shows a picture of the board instead.
+it shows a picture of the board instead.  The engines search in
+:mod:`abteach.agents.players`, which the front door's ``ab.play`` hands the
+widget: nothing here searches.
 
 Examples
 --------
@@ -19,16 +21,28 @@ Examples
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
 from abteach.games.errors import shown
-from abteach.agents import players
-from abteach.agents.players import Thought, think
 from abteach.views.boards import board_png, cells_of
 from abteach.widgets.fallback import with_fallback
 from abteach.widgets.theme import light_card
+
+if TYPE_CHECKING:  # what an engine reports, made below; only its type is named here
+    from abteach.agents.players import Thought
+
+
+class Agents(Protocol):
+    """The engines the widget is handed: :mod:`abteach.agents.players` has them all."""
+
+    def perfect(self, *, seed: int = 0) -> Any: ...
+    def alphabeta(self, depth: int = 4) -> Any: ...
+    def engine(self, seconds: float = 1.0) -> Any: ...
+    def mcts(self, playouts: int = 1000, *, seed: int = 0) -> Any: ...
+    def random(self, seed: int = 0) -> Any: ...
+    def think(self, player: Any, game: Any, state: Any) -> Thought: ...
 
 #: The engines a student can pick, and the budgets each offers (the first is the default).
 BUDGETS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -59,19 +73,19 @@ _CSS = """
 """
 
 
-def make_player(engine: str, budget: Any, seed: int = 0) -> Any:
-    """The player for a menu choice: ``make_player("MCTS", 1000)``."""
+def make_player(agents: Agents, engine: str, budget: Any, seed: int = 0) -> Any:
+    """The player of ``agents`` for a menu choice: ``make_player(players, "MCTS", 1000)``."""
     if engine not in BUDGETS:
         raise ValueError(f"engine must be one of {', '.join(map(repr, BUDGETS))}, not {engine!r}")
     if engine == "perfect":
-        return players.perfect(seed=seed)
+        return agents.perfect(seed=seed)
     if engine == "alpha-beta":
-        return players.alphabeta(budget)
+        return agents.alphabeta(budget)
     if engine == "engine":
-        return players.engine(budget)
+        return agents.engine(budget)
     if engine == "MCTS":
-        return players.mcts(budget, seed=seed)
-    return players.random(seed)
+        return agents.mcts(budget, seed=seed)
+    return agents.random(seed)
 
 
 class Play(widgets.VBox):
@@ -86,7 +100,8 @@ class Play(widgets.VBox):
     """
 
     def __init__(self, game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True,
-                 seed: int = 0) -> None:
+                 seed: int = 0, agents: Agents) -> None:
+        self.agents = agents
         if not hasattr(game, "initial") or not callable(getattr(game, "actions", None)):
             raise TypeError(f"game must be a game to play, such as ab.TicTacToe() or ab.ConnectFour(), "
                             f"not {shown(game)}")
@@ -178,7 +193,7 @@ class Play(widgets.VBox):
         return first if self.starts.value == "you start" else second
 
     def player(self) -> Any:
-        return make_player(self.engine.value, self.budget.value, self.seed)
+        return make_player(self.agents, self.engine.value, self.budget.value, self.seed)
 
     def click(self, action: Any) -> None:
         """The person plays ``action``; the engine replies unless the game is over."""
@@ -195,7 +210,7 @@ class Play(widgets.VBox):
         if not self.game.is_terminal(self.state):
             self.status.value = "The engine is thinking…"
             self._set_enabled(False)
-            self.thought = think(self.player(), self.game, self.state)
+            self.thought = self.agents.think(self.player(), self.game, self.state)
             self.history.append(self.game.result(self.state, self.thought.move))
         self._show()
 
@@ -281,7 +296,7 @@ class Play(widgets.VBox):
 
 
 def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first: bool = True,
-         seed: int = 0) -> Play:
+         seed: int = 0, agents: Agents) -> Play:
     """Play ``game`` (tic-tac-toe or Connect Four) against an engine in the notebook.
 
     Parameters
@@ -299,8 +314,10 @@ def play(game: Any, *, engine: str | None = None, budget: Any = None, you_first:
         Whether the person moves first.
     seed : int
         For the engines that draw random numbers.
+    agents : module
+        Where the engines are: :mod:`abteach.agents.players` (the front door's ``ab.play`` hands it).
     """
-    return Play(game, engine=engine, budget=budget, you_first=you_first, seed=seed)
+    return Play(game, engine=engine, budget=budget, you_first=you_first, seed=seed, agents=agents)
 
 
 __all__ = ["play", "Play", "make_player", "BUDGETS"]

@@ -3,7 +3,10 @@
 The student types the value each inner node's call returns, or ticks "pruned",
 optionally with the α and β it is called with.  A leaf's value is in the
 picture, so a leaf's row asks only whether the search reaches it.  "Check" runs
-:func:`abteach.lessons.practice.check_answers` and marks every row right or
+the checker it is handed (the front door's ``ab.practice`` hands it
+:func:`abteach.lessons.practice.check_answers`, and
+:func:`~abteach.lessons.practice.practice_tree` for "New tree": the searches
+run there, not here) and marks every row right or
 wrong with one sentence why; "Hint" gives one hint at a time; "Show me"
 replays the correct search in the stepper from the first node the student got
 wrong.  Without a kernel the widget shows a picture of the tree to solve.
@@ -13,14 +16,14 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as widgets
 
 from abteach.games.trees import Path, Tree
 from abteach.search.events import fmt
 from abteach.search.rules import Edition, TieRule
-from abteach.lessons.practice import PRUNED, Check, check_answers, practice_tree
+from abteach.trace.protocol import Status
 from abteach.views.draw import draw_tree
 from abteach.views.export import figure_bytes
 from abteach.views.alt import tree_alt
@@ -28,6 +31,16 @@ from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback
 from abteach.widgets.theme import light_card
 from abteach.widgets.stepper import stepper
+
+if TYPE_CHECKING:  # what the checker hands back, made below; only its type is named here
+    from abteach.lessons.practice import Check
+
+#: How an answer says a node is never searched: the status's own word (``abteach.lessons.answers.PRUNED``).
+PRUNED = Status.PRUNED.value
+#: ``check(tree, answers, rule=, edition=, windows=)``: the verdicts (:func:`abteach.lessons.practice.check_answers`).
+Checker = Callable[..., "Check"]
+#: ``new_tree(size=, shape=, rule=, ties=, seed=)``: a tree to solve (:func:`abteach.lessons.practice.practice_tree`).
+TreeMaker = Callable[..., Tree]
 
 _CSS = """
 <style>
@@ -143,8 +156,10 @@ class Row(widgets.HBox):
 class Practice(widgets.VBox):
     """Practise alpha-beta on one tree, with a verdict for every node.  Build one with :func:`practice`."""
 
-    def __init__(self, tree: Tree, *, rule: str, edition: int, windows: bool, options: dict[str, Any]) -> None:
-        # options: practice_tree's keyword arguments, kept for "New tree".
+    def __init__(self, tree: Tree, *, rule: str, edition: int, windows: bool, options: dict[str, Any],
+                 check: Checker, new_tree: TreeMaker) -> None:
+        # options: the tree maker's keyword arguments, kept for "New tree".
+        self.check_answers, self.practice_tree = check, new_tree
         self.rule = rule
         self.edition = edition
         self.windows = windows
@@ -192,7 +207,7 @@ class Practice(widgets.VBox):
     def use(self, tree: Tree) -> None:
         """Put ``tree`` up to solve, with an empty form."""
         self.tree = tree
-        blank = check_answers(tree, {}, rule=self.rule, edition=self.edition)
+        blank = self.check_answers(tree, {}, rule=self.rule, edition=self.edition)
         self.blank = blank
         self.rows = {p: Row(p, v.name, tree.node(p).player, _leaf_value(tree, p), self.windows)
                      for p, v in blank.verdicts.items()}
@@ -209,7 +224,7 @@ class Practice(widgets.VBox):
     def new_tree(self) -> None:
         """A fresh tree with the same options (the next seed)."""
         self.options = {**self.options, "seed": _next_seed(self.options["seed"])}
-        self.use(practice_tree(**self.options))
+        self.use(self.practice_tree(**self.options))
 
     # -- answers ----------------------------------------------------------------------
     def answers(self) -> tuple[dict[Path, Any], dict[Path, Any], dict[Path, str]]:
@@ -249,7 +264,7 @@ class Practice(widgets.VBox):
     def run_check(self) -> Check:
         """Mark every row; say how many are right and which misconception fits."""
         answers, windows, bad = self.answers()
-        check = check_answers(self.tree, answers, rule=self.rule, edition=self.edition,
+        check = self.check_answers(self.tree, answers, rule=self.rule, edition=self.edition,
                               windows=windows if self.windows else None)
         self.check = check
         self.hints_shown = 0
@@ -267,7 +282,7 @@ class Practice(widgets.VBox):
         """The next hint for the first wrong node (checking the answers silently if need be)."""
         if self.check is None:
             answers, windows, _ = self.answers()
-            self.check = check_answers(self.tree, answers, rule=self.rule, edition=self.edition,
+            self.check = self.check_answers(self.tree, answers, rule=self.rule, edition=self.edition,
                                        windows=windows if self.windows else None)
         hints = self.check.hints
         text = hints[min(self.hints_shown, len(hints) - 1)]
@@ -315,8 +330,11 @@ def _next_seed(seed: int | str) -> int | str:
 
 
 def practice(tree: Tree | None = None, *, size: str = "small", shape: str = "uniform", rule: str = "textbook",
-             edition: int = 3, ties: bool = False, seed: int | str = 0, windows: bool = False) -> Practice:
+             edition: int = 3, ties: bool = False, seed: int | str = 0, windows: bool = False,
+             check: Checker, new_tree: TreeMaker) -> Practice:
     """Practise alpha-beta by hand on a fresh seeded tree, with a verdict for every node.
+
+    The front door's ``ab.practice`` is this widget handed the lessons' checker and tree maker.
 
     Parameters
     ----------
@@ -333,14 +351,16 @@ def practice(tree: Tree | None = None, *, size: str = "small", shape: str = "uni
         The same seed gives the same tree.
     windows : bool
         Also ask for the α and β each node is called with.
+    check, new_tree : callable
+        What checks the answers and draws a tree: :func:`abteach.lessons.practice.check_answers`
+        and :func:`~abteach.lessons.practice.practice_tree`, which run the searches.
 
     Examples
     --------
-    >>> import abteach as ab
-    >>> p = ab.practice(seed=3)
-    >>> p.fill({path: "pruned" for path in p.rows}); c = p.run_check()
-    >>> c.score < c.out_of, p.rows[()].verdict.value.startswith("<span class='ab-mark'>✗")
-    (True, True)
+    >>> from abteach.lessons.practice import check_answers, practice_tree
+    >>> p = practice(seed=3, check=check_answers, new_tree=practice_tree)
+    >>> p.fill({path: "pruned" for path in p.rows}); p.run_check().score < p.check.out_of
+    True
     """
     if tree is not None and not isinstance(tree, Tree):
         raise TypeError(f"tree must be an abteach Tree, not {type(tree).__name__}")
@@ -349,9 +369,9 @@ def practice(tree: Tree | None = None, *, size: str = "small", shape: str = "uni
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
     options: dict[str, Any] = {"size": size, "shape": shape, "rule": rule, "ties": ties, "seed": seed}
-    drawn = practice_tree(**options)  # checks every option, even when a tree is given
+    drawn = new_tree(**options)  # checks every option, even when a tree is given
     return Practice(tree if tree is not None else drawn, rule=rule, edition=edition, windows=windows,
-                    options=options)
+                    options=options, check=check, new_tree=new_tree)
 
 
 __all__ = ["practice", "Practice", "Row", "parse_entry"]

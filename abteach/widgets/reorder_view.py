@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from abteach.games.errors import shown
 from abteach.views.export import frame_png
 from abteach.views.sizes import Size, resolve_size
-from abteach.lessons.ordering import ReorderKey, Reorderings
+from abteach.lessons.measured import ReorderKey, Reorderings
 from abteach.views.alt import frame_alt
 from abteach.widgets.described import DescribedImage
 from abteach.widgets.fallback import with_fallback

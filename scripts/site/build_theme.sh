@@ -7,16 +7,15 @@
 # at tag @myst-theme/site@1.3.1, commit c45938251fba, MIT) and built here.  The built site then loads nothing from outside:
 # the three stylesheets the theme links from public CDNs are copied from npm packages and linked locally.
 set -euo pipefail
-OUT=$1
+OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 HERE=$(cd "$(dirname "$0")" && pwd)
 NPM_FLAGS=(--no-audit --no-fund --loglevel=error)
 
-mkdir -p "$OUT"
 cp "$HERE/package.json" "$OUT/package.json"
 npm install --prefix "$OUT" --no-package-lock "${NPM_FLAGS[@]}"
 
 SRC=$OUT/theme-src
-rm -rf "$SRC" && cp -r "$HERE/book-theme" "$SRC" && ln -s ../node_modules "$SRC/node_modules"
+rm -rf "$SRC" && cp -r "$HERE/book-theme" "$SRC" && cp "$HERE/package.json" "$SRC/" && ln -s ../node_modules "$SRC/node_modules"
 # The widgets' stylesheet @imports two files a CSS bundle cannot take (myst-theme patches it the same way).
 sed -i "s#^@import './lumino.css';#/* @import './lumino.css'; */#; s#^@import './nouislider.css';#/* @import './nouislider.css'; */#" \
     "$OUT/node_modules/@jupyter-widgets/controls/css/widgets-base.css"
@@ -40,14 +39,23 @@ VENDOR=$TPL/public/abteach-vendor
 mkdir -p "$VENDOR/katex" "$VENDOR/font-awesome"
 cp -r "$OUT/node_modules/katex/dist/katex.min.css" "$OUT/node_modules/katex/dist/fonts" "$VENDOR/katex/"
 cp -r "$OUT/node_modules/font-awesome/css" "$OUT/node_modules/font-awesome/fonts" "$VENDOR/font-awesome/"
+# MathJax 2, which thebe's output renderer loads for notebook outputs, less what no page uses (as make html does).
+rm -rf "$VENDOR/mathjax" && cp -r "$OUT/node_modules/mathjax" "$VENDOR/mathjax"
+(cd "$VENDOR/mathjax" && rm -rf unpacked test && find . \( -name '*.eot' -o -name '*.otf' -o -name '*.svg' -o -name SVG \
+    -o -name PreviewHTML -o -name NativeMML -o -name 'Gyre-*' -o -name Latin-Modern -o -name Asana-Math -o -name Neo-Euler \
+    -o -name 'STIX*' \) -prune -exec rm -rf {} +)
 # ipympl's stylesheet: no lecture shows an ipympl figure, so an empty local file stands in for it.
 echo "/* abteach: no ipympl widgets on this site */" > "$VENDOR/mpl_widget.css"
-grep -rlZ --include='*.js' -e 'cdn.jsdelivr.net' -e 'cdnjs.cloudflare.com' "$TPL/build" "$TPL/public/build" | xargs -0 -r sed -i \
+grep -rlZ --include='*.js' --exclude-dir=abteach-vendor -e 'cdn.jsdelivr.net' -e 'cdnjs.cloudflare.com' "$TPL/build" "$TPL/public" | xargs -0 -r sed -i \
     -e 's#https://cdn.jsdelivr.net/npm/katex@[0-9.]*/dist/katex.min.css#/abteach-vendor/katex/katex.min.css#g' \
     -e 's#https://cdn.jsdelivr.net/npm/jupyter-matplotlib@[0-9.]*/css/mpl_widget.css#/abteach-vendor/mpl_widget.css#g' \
-    -e 's#https://cdnjs.cloudflare.com/ajax/libs/font-awesome/4.7.0/css/font-awesome.css#/abteach-vendor/font-awesome/css/font-awesome.css#g'
-if grep -rlq --include='*.js' -e 'cdn.jsdelivr.net/npm/katex' -e 'cdnjs.cloudflare.com/ajax' -e 'jupyter-matplotlib@' \
-        "$TPL/build" "$TPL/public/build"; then
+    -e 's#https://cdnjs.cloudflare.com/ajax/libs/font-awesome/4.7.0/css/font-awesome.css#/abteach-vendor/font-awesome/css/font-awesome.css#g' \
+    -e 's#https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.5/MathJax.js#/abteach-vendor/mathjax/MathJax.js#g'
+# (Other CDN addresses in the bundles belong to outputs no lecture has, e.g. require.js for ipywidgets, and are never asked for:
+# the browser test counts every outside request a page makes.)
+if grep -rlq --include='*.js' --exclude-dir=abteach-vendor -e 'cdn.jsdelivr.net/npm/katex' -e 'font-awesome/4.7.0/css' -e 'jupyter-matplotlib@' \
+        -e 'cdnjs.cloudflare.com/ajax/libs/mathjax' \
+        "$TPL/build" "$TPL/public"; then
     echo "build_theme.sh: the theme still links a stylesheet from a CDN" >&2
     exit 1
 fi

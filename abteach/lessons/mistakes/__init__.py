@@ -43,9 +43,9 @@ Examples
 
 from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, ChanceMistake, misread, run_chance_mistake
 from abteach.lessons.mistakes.diagnosis import (
-    SUMMARY_COLUMNS, Diagnosis, Difference, diagnose, first_difference, summary_rows,
+    SUMMARY_COLUMNS, Diagnosis, Difference, diagnose, first_difference, known, summary_rows,
 )
-from abteach.lessons.mistakes.registry import MISTAKES, Mistake, combination, pairs
+from abteach.lessons.mistakes.registry import MISTAKES, Mistake, Moment, combination, pairs
 from abteach.lessons.mistakes.running import random_play_value, run_mistake
 from abteach.lessons.mistakes.table import TABLE_MISTAKES, TableMistake, run_table_mistake
 from abteach.lessons.mistakes.variants import (
@@ -55,8 +55,8 @@ from abteach.lessons.mistakes.variants import (
 
 __all__ = [
     "CHANCE_MISTAKES", "ChanceMistake", "misread", "run_chance_mistake",
-    "MISTAKES", "Mistake", "combination", "pairs", "FAULTS", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
-    "run_mistake", "first_difference", "diagnose", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
+    "MISTAKES", "Mistake", "Moment", "combination", "pairs", "FAULTS", "TABLE_MISTAKES", "TableMistake", "run_table_mistake", "Difference", "Diagnosis", "Search", "Fault", "faulty",
+    "run_mistake", "first_difference", "diagnose", "known", "random_play_value", "summary_rows", "SUMMARY_COLUMNS",
     "no_pruning", "no_window", "root_window_reset", "alpha_in_min", "beta_in_max", "strict_test", "inverted_test",
     "cutoff_before_update", "right_to_left", "one_ply_too_deep", "one_ply_too_shallow", "shared_move",
 ]

@@ -405,6 +405,23 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def known(mistake_id: object) -> str:
+    """``mistake_id`` if it names a mistake of :data:`MISTAKES` or :data:`TABLE_MISTAKES`; else a ValueError naming them.
+
+    Examples
+    --------
+    >>> known("no-window")
+    'no-window'
+    >>> known("no-such-thing")
+    Traceback (most recent call last):
+    ...
+    ValueError: mistake_id must be one of ...; got 'no-such-thing'
+    """
+    if isinstance(mistake_id, str) and (mistake_id in MISTAKES or mistake_id in TABLE_MISTAKES):
+        return mistake_id
+    raise ValueError(f"mistake_id must be one of {', '.join([*MISTAKES, *TABLE_MISTAKES])}; got {mistake_id!r}")
+
+
 def diagnose(mistake_id: str, game: Any = None, state: Any = None, **options: Any) -> Diagnosis:
     """Run a mistake beside the correct search and say what it costs.
 
@@ -577,5 +594,6 @@ def _example_name(game: Any) -> str:
 
 
 __all__ = [
-    "Difference", "first_difference", "predicate", "clause", "Diagnosis", "diagnose", "summary_rows", "SUMMARY_COLUMNS",
+    "Difference", "first_difference", "predicate", "clause", "Diagnosis", "diagnose", "known", "summary_rows",
+    "SUMMARY_COLUMNS",
 ]

@@ -26,12 +26,55 @@ from abteach.lessons.mistakes.variants import (
     FAULTS, Search, faulty, alpha_in_min, beta_in_max, cutoff_before_update, inverted_test, no_pruning, no_window, one_ply_too_deep,
     one_ply_too_shallow, right_to_left, root_window_reset, shared_move, strict_test,
 )
+from abteach.search.events import Kind
 from abteach.search.rules import STRICT, TEXTBOOK, TieRule
 from abteach.trace.listings import Listing, alphabeta_listing
+from abteach.trace.registry import listing as pseudocode
 from abteach.games.trees import Path, Tree
 
 #: A pseudocode line: (line id, text), as in :mod:`abteach.trace.listings`.
 Line = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A step named by what happens there, not by its number: the ``nth`` event of ``kind`` at ``node``.
+
+    A lesson that says where something happens names the moment, and
+    :meth:`step` finds its number in a trace, so the lesson stays right when a
+    search reports a step more or fewer before it.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> trace = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> Moment("enter", (0, 1)).step(trace), Moment("exit", (0,)).step(trace)  # b2 is called; B returns
+    (10, 20)
+    >>> Moment("cutoff", (1,)).step(trace), str(Moment("cutoff", (1,)))
+    (29, 'the first cutoff at 1')
+    >>> Moment("cutoff", (0,)).step(trace)
+    Traceback (most recent call last):
+    ...
+    LookupError: trace: the first cutoff at 0 never happens in it
+    """
+
+    kind: str
+    node: Path
+    nth: int = 1
+
+    def step(self, trace: Any) -> int:
+        """The 1-based step of ``trace`` (a :class:`~abteach.trace.frames.Trace`, or its events) this moment is."""
+        seen = 0
+        for k, e in enumerate(trace, start=1):
+            if e.kind == self.kind and e.node == self.node:
+                seen += 1
+                if seen == self.nth:
+                    return k
+        raise LookupError(f"trace: {self} never happens in it")
+
+    def __str__(self) -> str:
+        nth = {1: "first", 2: "second", 3: "third"}.get(self.nth, f"{self.nth}th")
+        return f"the {nth} {self.kind} at {'.'.join(map(str, self.node)) or 'the root'}"
 
 #: How a mistake's listing departs from the textbook's: each named line is
 #: replaced by the given lines (none, to delete it).
@@ -61,21 +104,22 @@ class Mistake:
         Options for :func:`run_mistake` on that tree (``{'depth': 1}`` for instance).
     expected : str
         Where, on the example, its trace first departs from the correct one, and why.
-    step, node : int, tuple of int
-        The same, as the step (1-based) and node path that :func:`first_difference` finds.
+    at : Moment or None
+        The same, as what the mistake's own search does there: the step :func:`first_difference`
+        finds is ``at.step(trace)`` of its trace on the example, and its node ``at.node``.
     edits : tuple
         How its pseudocode departs from the textbook's (see :meth:`listing`).
     tie : TieRule
         The tie rule its cutoff test uses (only the strict-test mistake, alone or in a pair, differs).
     parts : tuple of str
         For two mistakes made at once (:func:`combination`), their ids; empty for one mistake.
-        A combination has no worked example of its own: its ``expected`` is empty and ``step`` 0.
+        A combination has no worked example of its own: its ``expected`` is empty and ``at`` None.
 
     Examples
     --------
     >>> m = MISTAKES["test-before-update"]
-    >>> m.title, m.example, m.step, m.node
-    ('cutoff tested before v is updated', 'FIG_5_2', 7, (0,))
+    >>> m.title, m.example, m.at
+    ('cutoff tested before v is updated', 'FIG_5_2', Moment(kind='test', node=(0,), nth=1))
     """
 
     id: str
@@ -86,11 +130,15 @@ class Mistake:
     example: str
     options: Mapping[str, Any]
     expected: str
-    step: int
-    node: Path
+    at: Moment | None
     edits: Edits = field(default=(), repr=False)
     tie: TieRule = TEXTBOOK
     parts: tuple[str, ...] = ()
+
+    @property
+    def node(self) -> Path:
+        """The node where its trace first departs on its example (the root for a combination)."""
+        return self.at.node if self.at is not None else ()
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -101,6 +149,13 @@ class Mistake:
     def example_tree(self) -> Tree:
         """The example tree itself."""
         return examples.ALL[self.example]
+
+    def correct_listing(self, depth_limited: bool = False) -> Listing:
+        """The listing it is shown beside: the textbook's, under the textbook's own tie rule.
+
+        Also beside the strict test, since the strict test *is* the mistake.
+        """
+        return pseudocode("alphabeta", 3, depth_limited=depth_limited)
 
     def listing(self, depth_limited: bool = False) -> Listing:
         """The textbook's 3rd-edition listing with this mistake's lines swapped in, marked ✗.
@@ -166,10 +221,9 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="right value and move; no cutoff and no bound ever moved, every leaf evaluated (9 of 9 on Fig. 5.2)",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected=("step 8, at b2: after b1, B makes no cutoff test and goes on to b2, where the correct "
+        expected=("at b2: after b1, B makes no cutoff test and goes on to b2, where the correct "
                   "search tests v=3 ≤ α=−∞ and lowers β to 3"),
-        step=8,
-        node=(0, 1),
+        at=Moment(Kind.ENTER, (0, 1)),
         edits=(
             _swap("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a), α, β))   ✗ no test follows, α never moves"),
             ("max.test", ()),
@@ -195,11 +249,10 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         example="FIG_5_2",
         options=MappingProxyType({}),
         expected=(
-            "step 10, at b2: B calls b2 with (−∞, +∞) where the correct search passes (−∞, 3), "
+            "at b2: B calls b2 with (−∞, +∞) where the correct search passes (−∞, 3), "
             "since B lowered β to 3 after b1"
         ),
-        step=10,
-        node=(0, 1),
+        at=Moment(Kind.ENTER, (0, 1)),
         edits=(
             _swap("max.update", "    v ← MAX(v, MIN-VALUE(RESULT(state, a), −∞, +∞))   ✗ α, β not passed"),
             _swap("min.update", "    v ← MIN(v, MAX-VALUE(RESULT(state, a), −∞, +∞))   ✗ α, β not passed"),
@@ -223,10 +276,9 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
                  "(r1, r2 under J), where minimax evaluates 14"),
         example="WIKIPEDIA",
         options=MappingProxyType({}),
-        expected=("step 63, at C: A calls its second move C with (−∞, +∞) where the correct search passes "
+        expected=("at C: A calls its second move C with (−∞, +∞) where the correct search passes "
                   "(3, +∞), since A raised α to 3 after B"),
-        step=63,
-        node=(1,),
+        at=Moment(Kind.ENTER, (1,)),
         edits=(
             ("search.call", ()),
             _swap("search.return", "  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a), −∞, +∞)"
@@ -251,9 +303,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="prunes too much: wrong value and move (5 and a3 on Fig. 5.2 instead of 3 and a1), b3 and d3 skipped",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected="step 9, at B: after b1, B sets α = 3 where the correct search sets β = 3",
-        step=9,
-        node=(0,),
+        expected="at B: after b1, B sets α = 3 where the correct search sets β = 3",
+        at=Moment(Kind.WINDOW, (0,)),
         edits=(_swap("min.window", "    α ← MAX(α, v)   ✗ MAX's line, in MIN-VALUE"),),
     ),
     Mistake(
@@ -273,9 +324,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="MAX nodes look at two children at most; on Fig. 5.2 D is never searched but c2, c3 are",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected="step 23, at A: after B returns 3, A sets β = 3 where the correct search sets α = 3",
-        step=23,
-        node=(),
+        expected="at A: after B returns 3, A sets β = 3 where the correct search sets α = 3",
+        at=Moment(Kind.WINDOW, ()),
         edits=(_swap("max.window", "    β ← MIN(β, v)   ✗ MIN's line, in MAX-VALUE"),),
     ),
     Mistake(
@@ -292,9 +342,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="right value and move; extra leaves on ties only (5 instead of 3 on the tied tree)",
         example="TIED",
         options=MappingProxyType({}),
-        expected="step 24, at C: c1 = 5 equals α = 5; the correct search cuts off, this one goes on to c2",
-        step=24,
-        node=(1,),
+        expected="at C: c1 = 5 equals α = 5; the correct search cuts off, this one goes on to c2",
+        at=Moment(Kind.TEST, (1,)),
         edits=(
             _swap("max.test", "    if v > β then return v   ✗ strict: no cutoff on a tie"),
             _swap("min.test", "    if v < α then return v   ✗ strict: no cutoff on a tie"),
@@ -316,11 +365,10 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         example="WIKIPEDIA",
         options=MappingProxyType({}),
         expected=(
-            "step 12, at 0.0.0: its first leaf gives v = 5, and 5 ≥ α = −∞ cuts off where the correct "
+            "at 0.0.0: its first leaf gives v = 5, and 5 ≥ α = −∞ cuts off where the correct "
             "test 5 ≤ −∞ fails"
         ),
-        step=12,
-        node=(0, 0, 0),
+        at=Moment(Kind.CUTOFF, (0, 0, 0)),
         edits=(
             _swap("max.test", "    if v ≤ β then return v   ✗ inverted"),
             _swap("min.test", "    if v ≥ α then return v   ✗ inverted"),
@@ -341,9 +389,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="right value and move; one extra subtree after each cutoff (c2 on Fig. 5.2: 8 leaves, not 7)",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected="step 7, at B: after b1 returns 3, B tests v = +∞ ≤ α before it sets v = 3",
-        step=7,
-        node=(0,),
+        expected="at B: after b1 returns 3, B tests v = +∞ ≤ α before it sets v = 3",
+        at=Moment(Kind.TEST, (0,)),
         edits=(
             _between_call_and_update("max", "max.test", "    if v ≥ β then return v   ✗ before v includes u"),
             ("max.test", ()),
@@ -365,9 +412,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="right value; a different set of leaves (all 9 on Fig. 5.2); on ties another best move",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected="step 3, at D: A calls D first where the correct search calls B",
-        step=3,
-        node=(2,),
+        expected="at D: A calls D first where the correct search calls B",
+        at=Moment(Kind.ENTER, (2,)),
         edits=(
             _swap("max.loop", "  for each a in REVERSE(ACTIONS(state)) do   ✗"),
             _swap("min.loop", "  for each a in REVERSE(ACTIONS(state)) do   ✗"),
@@ -387,9 +433,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="searches depth d + 1: on Fig. 5.2 with depth 1, 7 leaves instead of 3 evaluations, value 3 not 23/3",
         example="FIG_5_2",
         options=MappingProxyType({"depth": 1}),
-        expected="step 4, at B: at the depth limit the correct search evaluates B, this one expands it",
-        step=4,
-        node=(0,),
+        expected="at B: at the depth limit the correct search evaluates B, this one expands it",
+        at=Moment(Kind.VALUE, (0,)),
         edits=(
             _swap("max.terminal", _TOO_DEEP),
             _swap("min.terminal", _TOO_DEEP),
@@ -411,9 +456,8 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="evaluates inner nodes: on Fig. 5.2 B, C, D are scored 23/3, 4, 7 and the value is 23/3, not 3",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected="step 4, at B: this search evaluates B as 23/3 at the limit where the correct one expands it",
-        step=4,
-        node=(0,),
+        expected="at B: this search evaluates B as 23/3 at the limit where the correct one expands it",
+        at=Moment(Kind.LEAF, (0,)),
         edits=(
             _swap("max.terminal", _TOO_SHALLOW),
             _swap("min.terminal", _TOO_SHALLOW),
@@ -434,10 +478,9 @@ MISTAKES: Mapping[str, Mistake] = _mistakes(
         symptom="right value, same leaves, wrong move: on Fig. 5.2 D's reply d3 comes back as a3",
         example="FIG_5_2",
         options=MappingProxyType({}),
-        expected=("step 55, the last: the search answers a3 (the index of D's reply d3) "
+        expected=("at the last step: the search answers a3 (the index of D's reply d3) "
                   "where the correct one answers a1"),
-        step=55,
-        node=(),
+        at=Moment(Kind.DONE, ()),
         edits=(
             _swap("search.return", "  return best   ✗ the move stored last, at any level"),
             _between_call_and_update("max", "max.move", "    if u > v then best ← a   ✗ one best for every level"),
@@ -502,8 +545,7 @@ def _combination(first: str, second: str) -> Mistake:
         example=a.example,
         options=MappingProxyType({**a.options, **b.options}),
         expected="",
-        step=0,
-        node=(),
+        at=None,
         edits=a.edits + b.edits,
         tie=STRICT if strict else TEXTBOOK,
         parts=(first, second),
@@ -552,4 +594,4 @@ def lookup(mistake_id: str) -> Mistake:
                        f"or two of them joined by {JOIN!r}") from None
 
 
-__all__ = ["Mistake", "MISTAKES", "DEPTH_MISTAKES", "JOIN", "lookup", "combination", "pairs", "Line", "Edits"]
+__all__ = ["Moment", "Mistake", "MISTAKES", "DEPTH_MISTAKES", "JOIN", "lookup", "combination", "pairs", "Line", "Edits"]

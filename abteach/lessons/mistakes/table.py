@@ -30,11 +30,12 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from abteach.games import examples
-from abteach.lessons.mistakes.registry import Edits, Line
-from abteach.search.events import Event
+from abteach.lessons.mistakes.registry import Edits, Line, Moment
+from abteach.search.events import Event, Kind
 from abteach.search.table import TableFault
 from abteach.trace.algorithms import describe, negamax_memory
 from abteach.trace.registry import Registration, register
+from abteach.trace.registry import listing as pseudocode
 from abteach.trace.listings import Listing, memory_listing
 from abteach.trace.memory import MEMORY_NARRATION
 from abteach.trace.protocol import Algorithm, NarrateStep, Telling
@@ -55,8 +56,9 @@ class TableMistake:
         The example game, an attribute of :mod:`abteach.games.examples` (``'DAG'``) or ``'TicTacToe'``.
     options : mapping
         ``depth`` for the depth bug; a depth-limited search scores with the game's ``estimate``.
-    step, node : int, tuple of int
-        Where, on the example, its trace first departs from the correct one.
+    at : Moment
+        Where, on the example, its trace first departs from the correct one: what the buggy search
+        does there (``at.step(trace)`` finds the step, ``at.node`` is the node).
     edits : tuple
         How its listing departs from the correct one's: a line id (or, for an
         unnumbered line, its text) and the lines that replace it.
@@ -78,10 +80,14 @@ class TableMistake:
     example: str
     options: Mapping[str, Any]
     expected: str
-    step: int
-    node: tuple[int, ...]
+    at: Moment
     edits: Edits = field(default=(), repr=False)
     wrong_answer: bool = True
+
+    @property
+    def node(self) -> tuple[int, ...]:
+        """The node where its trace first departs on its example."""
+        return self.at.node
 
     @property
     def example_game(self) -> Any:
@@ -90,6 +96,10 @@ class TableMistake:
             from abteach.games.tictactoe import TicTacToe
             return TicTacToe()
         return getattr(examples, self.example)
+
+    def correct_listing(self, depth_limited: bool = False) -> Listing:
+        """The listing it is shown beside: negamax with a table, done right."""
+        return pseudocode("negamax_memory", depth_limited=depth_limited)
 
     def listing(self, depth_limited: bool = False) -> Listing:
         """The listing of negamax with a table, with this bug's lines swapped in and marked ✗.
@@ -129,9 +139,9 @@ TABLE_MISTAKES: Mapping[str, TableMistake] = _mistakes(
         fault=TableFault(fail_low_as_exact=True),
         symptom="wrong value: 4 on the DAG example instead of 2; E's bound 'at most 4' comes back as exactly 4",
         example="DAG", options=MappingProxyType({}),
-        expected="step 38, at B D H E: below H, E failed low against α₀ = 7 and is stored as exactly 4, "
+        expected="at B D H E: below H, E failed low against α₀ = 7 and is stored as exactly 4, "
                  "not at most 4",
-        step=38, node=(0, 0, 1, 0),
+        at=Moment(Kind.STORE, (0, 0, 1, 0)),
         edits=(("mem.store", (("mem.store", "  TABLE.STORE(state, v, depth, best, LOWER if v ≥ β, else EXACT)"
                                             "   ✗ a fail-low is stored as exact"),)),),
     ),
@@ -151,8 +161,8 @@ TABLE_MISTAKES: Mapping[str, TableMistake] = _mistakes(
         symptom="right value and move; exact values stored as bounds, positions searched again "
                 "(tic-tac-toe from the empty board: more nodes)",
         example="DAG", options=MappingProxyType({}),
-        expected="step 47, at B D: D's exact 7 is stored as 'at most 7', since v = 7 ≤ the raised α = 7",
-        step=47, node=(0, 0),
+        expected="at B D: D's exact 7 is stored as 'at most 7', since v = 7 ≤ the raised α = 7",
+        at=Moment(Kind.STORE, (0, 0)),
         edits=(("mem.store", (("mem.store", "  TABLE.STORE(state, v, depth, best, UPPER if v ≤ α, LOWER if v ≥ β, "
                                             "else EXACT)   ✗ α, not α₀"),)),),
         wrong_answer=False,
@@ -171,8 +181,8 @@ TABLE_MISTAKES: Mapping[str, TableMistake] = _mistakes(
         symptom="wrong value at depth 5 on the DAG example: 7 instead of 2, from E searched 1 ply deep "
                 "standing in for 3",
         example="DAG", options=MappingProxyType({"depth": 5}),
-        expected="step 52, at B E: E's entry, searched 1 ply deep below H, answers for a search 3 plies deep",
-        step=52, node=(0, 1),
+        expected="at B E: E's entry, searched 1 ply deep below H, answers for a search 3 plies deep",
+        at=Moment(Kind.EXIT, (0, 1)),
         edits=((_DEPTH_CHECK, (("", "  if entry is not null then   ✗ whatever depth it was searched to"),)),),
     ),
     TableMistake(
@@ -188,9 +198,9 @@ TABLE_MISTAKES: Mapping[str, TableMistake] = _mistakes(
         fault=TableFault(key_without_window=True),
         symptom="wrong value: 4 on the DAG example instead of 2; E's 'at most 4' is used as its value",
         example="DAG", options=MappingProxyType({}),
-        expected="step 54, at B E: the table's 'at most 4' for E is returned as E's value, "
+        expected="at B E: the table's 'at most 4' for E is returned as E's value, "
                  "where the correct search narrows β to 4 and searches",
-        step=54, node=(0, 1),
+        at=Moment(Kind.EXIT, (0, 1)),
         edits=(("mem.hit", (("mem.hit", "    return entry.value   ✗ whatever window it was found with"),)),
                ("mem.lower", ()), ("mem.upper", ()), ("mem.cut", ())),
     ),

@@ -38,8 +38,8 @@ from math import inf
 from types import MappingProxyType
 from typing import Any, Callable, Literal, Mapping
 
-from abteach.search.alphabeta import alphabeta3
-from abteach.search.rules import STRICT, TieRule
+from abteach.search.alphabeta import search_for
+from abteach.search.rules import STRICT, Edition, TieRule
 from abteach.search.problem import Problem, TooDeepError
 from abteach.search.record import Comparison, Tally
 from abteach.games.trees import MAX_DEPTH, Path
@@ -375,7 +375,7 @@ def strict_test(p: Problem, log: Tally) -> tuple[float, Any]:
     strict rule, which CS188's autograder requires.  Against the textbook it
     is a mistake, and the other way round under CS188.
     """
-    return STRICT.compile(alphabeta3)(p, log)
+    return search_for(Edition.THIRD, STRICT)(p, log)
 
 
 __all__ = [

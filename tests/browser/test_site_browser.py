@@ -1,0 +1,215 @@
+"""The course site (`make site`, a Jupyter Book 2 / MyST site) steps its steppers with no kernel and no network.
+
+One lecture's page is served from 127.0.0.1 and opened in Chromium with every other request refused and
+counted.  What each step must say comes from the frames the site was built from, read back by
+:func:`abteach.views.frame_data.replay` in Python; how many steppers the page must hold comes from the
+committed lecture.  Screenshots at 1024×768 and 1400×900 are kept in build/screens/.
+
+The site is reused from ``ABTEACH_REUSE_SITE`` (a ``build_site.py --out`` folder) when set, else built for
+this one lecture, which needs ``build/site-tools`` (``make site`` or ``make test-all`` makes it).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
+
+from abteach.views.frame_data import replay
+
+from .axe import audit, blocking, counts
+from .exported import shown_as
+from .labserver import CHROMIUM, CHROMIUM_ARGS, ROOT
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(1800)]
+
+LECTURE = "02-alpha-beta.ipynb"
+TOOLS = ROOT / "build" / "site-tools"
+SCREENS = ROOT / "build" / "screens"
+sys.path.insert(0, str(ROOT / "scripts"))
+from build_site import FRAMES  # noqa: E402  (a script, not a package)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A ``build_site.py --out`` folder holding at least :data:`LECTURE`."""
+    reuse = os.environ.get("ABTEACH_REUSE_SITE")
+    if reuse:
+        return Path(reuse)
+    if not (TOOLS / "template" / "template.yml").is_file():
+        pytest.fail(f"no site tools in {TOOLS}: run `make site` (or scripts/site/build_theme.sh {TOOLS})")
+    out = tmp_path_factory.mktemp("site")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--tools", str(TOOLS),
+                    "--out", str(out), str(ROOT / "notebooks" / LECTURE)], check=True, timeout=1500)
+    return out
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002  (the base class's name)
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site's pages at http://127.0.0.1:PORT (a static server, as a student or a course host would use)."""
+    handler = functools.partial(_Quiet, directory=str(site / "html"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class Offline:
+    page: Page
+    base: str
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        message = f"no Chromium at {CHROMIUM}; install it with `apt-get install -y chromium`"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def offline(browser: Browser, served: str) -> Iterator[Offline]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    state = Offline(page, served)
+
+    def route(r: Route) -> None:
+        url = r.request.url
+        if url.startswith((served + "/", "data:", "blob:")) or url == served:
+            r.continue_()
+        else:
+            state.outside.append(url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("pageerror", lambda e: state.errors.append(str(e)))
+    yield state
+    context.close()
+
+
+def _models(site: Path) -> list[dict]:
+    """The frames of each stepper the site was built from, in page order."""
+    nb = nbformat.read(site / "executed" / LECTURE, as_version=4)
+    return [o["data"][FRAMES] for c in nb.cells if c.cell_type == "code" for o in c.outputs
+            if FRAMES in o.get("data", {})]
+
+
+def _page_url(site: Path, base: str) -> str:
+    # mystmd names a page after its file, less the leading number: find the one page of this lecture.
+    slug = LECTURE.removesuffix(".ipynb").split("-", 1)[1]
+    assert (site / "html" / slug / "index.html").is_file() or (site / "html" / f"{slug}.html").is_file(), \
+        f"no page for {LECTURE} in {site / 'html'}: {sorted(p.name for p in (site / 'html').iterdir())[:30]}"
+    return f"{base}/{slug}/"
+
+
+def _sentence(model: dict, step: int) -> str:
+    state = replay(model["data"], step)
+    text = f"Step {step}. {state['sentence']}"
+    return text + (f" Best play: {state['best']}." if state.get("best") else "")
+
+
+def _open(offline: Offline, site: Path) -> None:
+    offline.page.goto(_page_url(site, offline.base))
+    committed = nbformat.read(ROOT / "notebooks" / LECTURE, as_version=4)
+    wanted = sum(o.get("data", {}).get("text/plain", "").startswith(shown_as("Stepper"))
+                 for c in committed.cells if c.cell_type == "code" for o in c.outputs)
+    assert wanted > 0
+    expect(offline.page.locator(".abs-root")).to_have_count(wanted, timeout=30_000)
+
+
+def test_site_stepper_steps_with_keys_and_buttons_offline(offline: Offline, site: Path) -> None:
+    page = offline.page
+    _open(offline, site)
+    models = _models(site)
+    assert len(models) == page.locator(".abs-root").count()
+    model = models[0]
+    last = len(model["data"]["steps"]) - 1
+    assert last >= 3
+    stepper = page.locator(".abs-root").first
+    sentence = stepper.locator(".abs-sentence")
+    count = stepper.locator(".abs-count")
+    start = model["step"]
+    expect(sentence).to_have_text(_sentence(model, start))
+    expect(count).to_have_text(f"Step {start} of {last}")
+
+    stepper.get_by_role("button", name="Forward one step").click()
+    expect(count).to_have_text(f"Step {start + 1} of {last}")
+    expect(sentence).to_have_text(_sentence(model, start + 1))
+
+    stepper.focus()
+    page.keyboard.press("ArrowRight")
+    expect(sentence).to_have_text(_sentence(model, start + 2))
+    page.keyboard.press("End")
+    expect(count).to_have_text(f"Step {last} of {last}")
+    expect(sentence).to_have_text(_sentence(model, last))
+    page.keyboard.press("ArrowLeft")
+    expect(sentence).to_have_text(_sentence(model, last - 1))
+    stepper.get_by_role("button", name="First step").click()
+    expect(sentence).to_have_text(_sentence(model, 0))
+    stepper.get_by_role("button", name="Last step").click()
+    expect(sentence).to_have_text(_sentence(model, last))
+    stepper.get_by_role("button", name="Back one step").click()
+    expect(sentence).to_have_text(_sentence(model, last - 1))
+    # The tree is drawn as text: the root's name is a <text> in the SVG, not pixels.
+    names = stepper.locator("svg text").evaluate_all("els => els.map(e => e.textContent)")
+    assert model["data"]["layout"]["nodes"][0]["name"] in names
+
+    # Every other stepper on the page is its own: stepping the first left them at their opening step.
+    for other, m in zip(range(1, len(models)), models[1:]):
+        expect(page.locator(".abs-root").nth(other).locator(".abs-sentence")).to_have_text(_sentence(m, m["step"]))
+    assert offline.outside == [], f"the page asked for {len(offline.outside)} outside resources: {offline.outside[:5]}"
+    assert offline.errors == []
+
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1024, 768), (1400, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        stepper.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENS / f"site-{width}x{height}.png"))
+        # The stepper fits the page's width: nothing of it is cut off at either size.
+        box = stepper.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_site_page_passes_axe(offline: Offline, site: Path, theme: str) -> None:
+    page = offline.page
+    page.emulate_media(color_scheme=theme)
+    _open(offline, site)
+    if theme == "dark":
+        # The book theme follows a class on <html>, set by its theme button; the media query sets its default.
+        page.evaluate("() => { document.documentElement.classList.add('dark'); "
+                      "document.documentElement.classList.remove('light'); }")
+    found = audit(page, include=".abs-root")
+    assert not blocking(found), "\n".join(map(str, blocking(found)))
+    print(f"site page ({theme}), steppers: {json.dumps(counts(found))}")
+    whole = audit(page)
+    print(f"site page ({theme}), whole page: {json.dumps(counts(whole))}")
+    assert offline.outside == []
