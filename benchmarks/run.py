@@ -11,11 +11,9 @@ search (``ab.alphabeta(..., trace=True)``) are timed against the book's Python
 code, aima3's ``alphabeta_search``, untraced.  Both sides visit the same nodes,
 and the table shows the counts of each.
 
-On a tree, both abteach searches leave what they keep compactly to be made
-when first read: the lean one its paths and best moves, the traced one its
-events (``abteach.search.later``).  The table times the searches as a caller
-gets them back; the line "made when first read" adds what a caller pays
-who then reads all of it.
+Both make everything they return as they search: the lean one its paths and
+best moves, the traced one (the readable search, reporting to its recorder)
+every event.
 
 The book's side runs in its own venv, benchmarks/.venv-peer, built by
 benchmarks/setup_peer.sh; it is driven as a subprocess and answers in JSON.
@@ -38,10 +36,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import abteach as ab
-from abteach.search.alphabeta import alphabeta3, recorder
 from abteach.search.lean import lean_search
 from abteach.search.problem import Problem
-from abteach.search.result import run
 from abteach.search.rules import TEXTBOOK
 
 from memory import EVENTS, alphabeta_trace, million_event_trace, tree_trace
@@ -58,8 +54,9 @@ MAX_TRACE_MB = 300.0
 
 
 def lean(game: Any) -> Any:
-    """The lean untraced alpha-beta, as the front door would run it: the Problem is made each time."""
-    return lean_search(Problem(game, None), tie=TEXTBOOK)
+    """The lean untraced alpha-beta, as the front door runs it: the Problem is made each time, and only the
+    principal variation's best moves are kept (all a result reads)."""
+    return lean_search(Problem(game, None), tie=TEXTBOOK, every_best=False)
 
 
 def traced(game: Any) -> Any:
@@ -70,30 +67,6 @@ def front_door(game: Any) -> Any:
     return ab.alphabeta(game, trace=False)
 
 
-def lean_made(game: Any) -> Any:
-    """The lean search, then everything it left to be made when first read: its paths and best moves."""
-    value, tally = lean(game)
-    return value, tally.evaluated, tally.pruned, tally.best
-
-
-def traced_made(game: Any) -> Any:
-    """The traced search, then its events, which a search of a tree makes when they are first read."""
-    return traced(game).trace.events
-
-
-def readable_made(game: Any) -> Any:
-    """The twin's alternative: the lean search, then every event from the readable search run on first read.
-
-    Deferring a run of the readable search gives the twin's events by construction; this measures whether
-    that would keep the twin's speed when every event is read (issue: one implementation per idea).
-    """
-    problem = Problem(game, None)
-    value, _ = lean_search(problem, tie=TEXTBOOK)
-    log = recorder(problem, True, TEXTBOOK)
-    run(alphabeta3, problem, log)
-    return value, log.events
-
-
 @dataclass
 class Side:
     """abteach on one workload: best-of-N seconds of each search, and what it searched."""
@@ -101,9 +74,6 @@ class Side:
     lean: float
     traced: float
     front_door: float
-    lean_made: float
-    traced_made: float
-    readable_made: float
     nodes: int
     leaves: int
     traced_nodes: int
@@ -116,24 +86,20 @@ def time_abteach(games: list[Any], repeat: int) -> Side:
     The three searches of a game run interleaved, so their ratios are fair
     even when the machine's load changes during the run.
     """
-    total = [0.0] * 6
+    total = [0.0] * 3
     for g in games:
-        times = best_of_each([lambda: lean(g), lambda: traced(g), lambda: front_door(g), lambda: lean_made(g),
-                              lambda: traced_made(g), lambda: readable_made(g)], repeat)
+        times = best_of_each([lambda: lean(g), lambda: traced(g), lambda: front_door(g)], repeat)
         total = [a + b for a, b in zip(total, times)]
     tallies = [lean(g)[1] for g in games]
     results = [traced(g) for g in games]
-    return Side(lean=total[0], traced=total[1], front_door=total[2], lean_made=total[3], traced_made=total[4],
-                readable_made=total[5],
+    return Side(lean=total[0], traced=total[1], front_door=total[2],
                 nodes=sum(t.nodes for t in tallies), leaves=sum(len(t.evaluated) for t in tallies),
                 traced_nodes=sum(r.nodes for r in results), traced_leaves=sum(r.leaves for r in results))
 
 
 def faster(a: Side, b: Side) -> Side:
     return replace(a, lean=min(a.lean, b.lean), traced=min(a.traced, b.traced),
-                   front_door=min(a.front_door, b.front_door), lean_made=min(a.lean_made, b.lean_made),
-                   traced_made=min(a.traced_made, b.traced_made),
-                   readable_made=min(a.readable_made, b.readable_made))
+                   front_door=min(a.front_door, b.front_door))
 
 
 def faster_peer(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -268,13 +234,6 @@ def main() -> None:
     for name, side in workloads.items():
         print(f"tracing cost, {name}: traced {side.traced / side.lean:.1f}× lean untraced "
               f"(traced search: {side.traced_nodes} nodes, {side.traced_leaves} leaves)")
-    # What the timed searches leave to be made on first read, paid by whoever reads it.
-    for (name, side), other in zip(workloads.items(), peer_sides):
-        book = f" = {side.traced_made / other['seconds']:.2f}× aima3" if other is not None else ""
-        readable = f" = {side.readable_made / other['seconds']:.2f}× aima3" if other is not None else ""
-        print(f"made when first read, {name}: lean + paths and best moves {ms(side.lean_made)}; "
-              f"traced + every event {ms(side.traced_made)}{book}; "
-              f"lean + the readable search's events instead of the twin's {ms(side.readable_made)}{readable}")
     if peer:
         print("aima3 calls (tic-tac-toe; trees): "
               + "; ".join(", ".join(f"{k} {v}" for k, v in s["calls"].items()) for s in peer_sides if s))

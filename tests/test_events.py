@@ -1,10 +1,8 @@
 """Events are built by keyword, so a new field of :class:`Event` is one edit.
 
-Hot code writes ``Event(kind, node, line, alpha=α, ...)`` and is compiled by
-:func:`~abteach.search.events.inline_events` into the bare tuple.  These tests
-hold every module to the keyword form, check that the compiled code builds
-exactly what the keywords say, and add a field to Event to see the recorders
-and the fast twin build it with no other edit.
+The recorder writes ``Event(kind, node, line, alpha=α, ...)``.  These tests
+hold every module to the keyword form, and add a field to Event to see the
+recorders build it with no other edit.
 """
 
 from __future__ import annotations
@@ -12,8 +10,6 @@ from __future__ import annotations
 import ast
 import collections
 from pathlib import Path
-from types import FunctionType
-from typing import NamedTuple
 
 import pytest
 from hypothesis import given
@@ -21,11 +17,11 @@ from hypothesis import strategies as st
 
 import abteach as ab
 from abteach.lessons.mistakes import Fault, faulty
-from abteach.search import fast_trace, record
+from abteach.search import record
 from abteach.search.alphabeta import alphabeta3
-from abteach.search.events import Event, inline_events
+from abteach.search.events import Event
 from abteach.search.problem import Problem
-from abteach.search.record import Recorder, Tally
+from abteach.search.record import Recorder
 from abteach.search.rules import TieRule
 from .strategies import inner_trees
 
@@ -58,9 +54,7 @@ def _positional_constructions(source: str) -> list[str]:
 
 
 def test_no_module_builds_an_event_by_position():
-    # events.py alone holds tuple.__new__: inline_events compiles keyword calls into it.
     offenders = {str(path.relative_to(ROOT)): found for path in SOURCES
-                 if path.name != "events.py" or path.parent.name != "search"
                  for found in [_positional_constructions(path.read_text(encoding="utf-8"))] if found}
     assert offenders == {}
 
@@ -81,49 +75,21 @@ def test_the_scan_passes_the_keyword_form():
     assert _positional_constructions("Event(Kind.ENTER, path, line, alpha=α, beta=β, player=MAX)") == []
 
 
-# -- the compiled calls build what the keywords say ---------------------------------------
-
-
-def _compiled() -> list[tuple[object, str, FunctionType]]:
-    """Every function the package compiled with inline_events: (where it lives, its name, the compiled one)."""
-    out: list[tuple[object, str, FunctionType]] = [
-        (cls, name, fn) for cls in (Tally, Recorder) for name, fn in vars(cls).items() if hasattr(fn, "__wrapped__")]
-    out.append((fast_trace, "tree_events", fast_trace.tree_events))
-    return out
-
-
-def test_the_hot_reports_are_compiled():
-    names = {(getattr(where, "__name__", ""), name) for where, name, _ in _compiled()}
-    assert {("Tally", n) for n in ("enter_at", "leaf_at", "value_at", "test_at", "window_at", "cutoff_at",
-                                    "exit_at")} <= names
-    assert {("Recorder", "mark"), ("Recorder", "done"), ("abteach.search.fast_trace", "tree_events")} <= names
-    for _, _, fn in _compiled():
-        assert "_event_new" in fn.__code__.co_freevars or any(
-            "_event_new" in c.co_freevars for c in fn.__code__.co_consts if hasattr(c, "co_freevars"))
-
-
 def _runs(tree: ab.Tree, tie: TieRule) -> list[list[Event]]:
-    """The events of the three ways a search reports: the line methods, the *_at methods, the fast twin."""
+    """The events of the two ways a search reports: the line methods, and the *_at methods a mistake calls."""
     p = Problem(tree, None)
     readable, mistake = Recorder(p.root, tie=tie), Recorder(p.root, tie=tie)
     tie.compile(alphabeta3)(p, readable)
     faulty(Fault(max_test=tie.compare("≥"), min_test=tie.compare("≤")))(p, mistake)
     readable.mark("pass", "search.def", "a pass")
     readable.done(0, None)
-    twin = fast_trace.tree_events(p.state, p.root_is_max, tie)
-    return [readable.events, mistake.events, twin]
+    return [readable.events, mistake.events]
 
 
 @given(inner_trees(values=st.sampled_from([0, 1, 2.5, -1.5])), st.booleans())
-def test_compiled_events_equal_the_keyword_calls_as_written(nested, prune_on_tie):
-    tree, tie = ab.tree(nested), TieRule.of(prune_on_tie)
-    compiled = _runs(tree, tie)
-    with pytest.MonkeyPatch.context() as mp:
-        for where, name, fn in _compiled():
-            mp.setattr(where, name, fn.__wrapped__)
-        as_written = _runs(tree, tie)
-    assert compiled == as_written
-    assert all(type(e) is Event for events in compiled for e in events)
+def test_every_event_is_an_event(nested, prune_on_tie):
+    runs = _runs(ab.tree(nested), TieRule.of(prune_on_tie))
+    assert all(type(e) is Event for events in runs for e in events) and all(runs)
 
 
 # -- a new field is one edit ---------------------------------------------------------------
@@ -142,47 +108,8 @@ def test_a_new_field_of_event_needs_no_other_edit():
     tree, tie = ab.examples.FIG_5_2, TieRule.of(True)
     before = _runs(tree, tie)
     with pytest.MonkeyPatch.context() as mp:
-        for module in (record, fast_trace):
-            mp.setattr(module, "Event", Wider)
-        for where, name, fn in _compiled():
-            mp.setattr(where, name, inline_events(fn.__wrapped__, Wider))
+        mp.setattr(record, "Event", Wider)
         after = _runs(tree, tie)
     assert all(type(e) is Wider and e.depth == 0 for events in after for e in events)
     assert [[Event(**{k: v for k, v in e._asdict().items() if k != "depth"}) for e in events]
             for events in after] == before
-
-
-class Marked(NamedTuple):
-    kind: str
-    depth: int = 0
-    tags: frozenset[str] = frozenset()  # not a literal: the compiled code is handed it
-    note: str = "n/a"
-
-
-def marked(kind: str, note: str) -> Marked:
-    return Marked(kind, note=note)
-
-
-def test_fields_left_out_take_their_defaults_literal_or_not():
-    fast = inline_events(marked, Marked)
-    assert fast("x", "y") == marked("x", "y") == ("x", 0, frozenset(), "y")
-    assert fast.__wrapped__ is marked and fast.__name__ == "marked"
-
-
-def bad_field(kind: str) -> Marked:
-    return Marked(kind, colour="red")  # type: ignore[call-arg]
-
-
-def twice(kind: str) -> Marked:
-    return Marked(kind, kind=kind)  # type: ignore[misc]
-
-
-def missing(depth: int) -> Marked:
-    return Marked(depth=depth)  # type: ignore[call-arg]
-
-
-@pytest.mark.parametrize("fn, says", [(bad_field, "no field 'colour'"), (twice, "'kind' twice"),
-                                      (missing, "leaves out 'kind'")])
-def test_a_wrong_call_is_refused_at_import_not_on_first_use(fn, says):
-    with pytest.raises(TypeError, match=says):
-        inline_events(fn, Marked)

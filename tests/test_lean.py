@@ -279,6 +279,24 @@ def test_the_collector_is_left_as_it_was():
     assert gc.isenabled()
 
 
+@given(inner_trees(values=infinite_leaves()), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]), st.sampled_from([3, 4]))
+def test_keeping_only_the_principal_variations_best_moves(nested, prune_on_tie, root, edition):
+    # Everything but best is the full twin's; best is its entries along the chain of best moves from the start.
+    t = ab.tree(nested, root=root)
+    full = tally_of(*lean(Problem(t, None), prune_on_tie, edition=edition))
+    line = tally_of(*lean(Problem(t, None), prune_on_tie, edition=edition, every_best=False))
+    chain, path = {}, ()
+    while path in full["best"]:
+        chain[path] = full["best"][path]
+        path += (full["best"][path][0],)
+    assert line == {**full, "best": chain}
+
+
+def test_every_best_must_be_a_flag():
+    with pytest.raises(TypeError, match="every_best"):
+        lean(Problem(ab.examples.FIG_5_2, None), True, every_best="no")
+
+
 # -- the 4th edition --------------------------------------------------------------------------------
 
 @given(inner_trees(values=infinite_leaves()), st.booleans(), st.sampled_from([ab.MAX, ab.MIN]), st.booleans())

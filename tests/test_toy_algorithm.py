@@ -195,3 +195,16 @@ def test_a_new_node_kind_is_built_saved_searched_narrated_and_drawn(toy: Any, co
     assert node_styles(r.trace, enter_c)[(1,)].marker == "D"
     with pytest.raises(ValueError, match="register_kind: the kind 'COMMITTEE' is already registered"):
         register_kind(NodeKind(COMMITTEE, "o"))
+
+
+@pytest.mark.parametrize("trace", [True, False])
+@pytest.mark.parametrize("search", [ab.expectiminimax, lambda t, **kw: ab.star1(t, lo=-10, hi=10, **kw)],
+                         ids=["expectiminimax", "star1"])
+def test_a_search_given_a_kind_it_does_not_search_names_the_kind_and_the_node(committee: NodeKind, search: Any,
+                                                                              trace: bool) -> None:
+    t = ab.tree([[3, [1, 2]], [4, 5]], kinds={(0, 1): COMMITTEE})
+    with pytest.raises(ValueError) as refused:
+        search(t, trace=trace)
+    said = str(refused.value)
+    assert "the node at 0.1 is of kind 'COMMITTEE'" in said
+    assert all(repr(k) in said for k in ("MAX", "MIN", "CHANCE"))

@@ -659,7 +659,7 @@ def tree(
     names = dict(names or {})
     moves = dict(moves or {})
     given = _given_kinds(kinds, probabilities, str)
-    with _collector_paused():
+    with collector_paused():
         top, order = _build(nested, root, names, moves, given)
         _check_labels(top, names, moves)
         return _assembled(top, order)
@@ -708,12 +708,14 @@ def _build(nested: Any, root: Player, names: dict[Path, str], moves: dict[Path, 
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a tree is built.
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while many small objects that form no cycle are made.
 
-    Every node and path made lives as long as the tree and none forms a
-    cycle, yet left running the collector walks all of them again and again
-    as they are made: that doubled the time to build a large tree.
+    A tree's nodes and paths, a trace's events, a stepper's frame data: each
+    lives as long as what holds it and none forms a cycle, yet left running
+    the collector walks all of them again and again as they are made (that
+    doubled the time to build a large tree).  A collector the caller paused
+    stays paused.
     """
     if not gc.isenabled():
         yield
@@ -1003,7 +1005,7 @@ def tree_from_json(text: str | bytes) -> Tree:
     (names, name_keys), (moves, move_keys) = _labels(doc, "names"), _labels(doc, "moves")
     kinds = _json_kinds(doc)
     try:
-        with _collector_paused():
+        with collector_paused():
             top, order = _build(doc["tree"], root, names, moves, kinds)
     except (ValueError, TypeError) as err:
         raise type(err)(f'tree JSON "tree": {err}') from None
@@ -1016,7 +1018,7 @@ def tree_from_json(text: str | bytes) -> Tree:
         raise ValueError(f'tree JSON "moves"["{move_keys[()]}"]: {moves[()]!r} is given for the root, '
                          "which no move leads into")
     _check_unique(names, 'tree JSON "names"')
-    with _collector_paused():
+    with collector_paused():
         return _assembled(top, order)
 
 

@@ -15,8 +15,7 @@ from typing import Any, Callable
 from abteach.games.players import MAX, MIN
 from abteach.search.lean import lean_search
 from abteach.search.problem import Evaluate, Order, Problem, check_flag
-from abteach.search import fast_trace
-from abteach.search.record import Recorder, Tally, recorder_for
+from abteach.search.record import Tally, recorder_for
 from abteach.search.result import SearchResult, Spec, finish, run
 from abteach.search.rules import TEXTBOOK, Edition, TieRule
 
@@ -67,15 +66,12 @@ def alphabeta(game: Any, state: Any = None, *, edition: int = 3, prune_on_tie: b
     problem = Problem(game, state, depth, evaluate, order)
     spec = Spec("alphabeta", ed, tie, depth is not None)
     if not trace:
-        # Both editions evaluate the same leaves; the twin keeps the best moves the edition keeps.
-        fast = lean_search(problem, tie=tie, edition=ed)
+        # Both editions evaluate the same leaves; the twin keeps the best moves the edition keeps along
+        # the principal variation, all the result reads.
+        fast = lean_search(problem, tie=tie, edition=ed, every_best=False)
         if fast is not None:
             return finish(problem, fast[1], fast[0], spec)
     log = recorder(problem, trace, tie)
-    if isinstance(log, Recorder) and fast_trace.applies(problem, log, ed):
-        # On a plain tree a twin makes the very same events, inline (tests compare them event by event).
-        value = run(fast_trace.traced_tree_search, problem, log)
-        return finish(problem, log, value, spec)
     value, move = run(search_for(ed, tie), problem, log)
     return finish(problem, log, value, spec, move)
 

@@ -66,7 +66,7 @@ def expectiminimax_search(p: Problem, log: Tally) -> float:
     """EXPECTIMINIMAX(s), dispatched on TO-MOVE(s), then MAX-VALUE, MIN-VALUE and CHANCE-VALUE."""
 
     def expectiminimax(s: Any) -> float:
-        return {MAX: max_value, MIN: min_value, CHANCE: chance_value}[p.kind(s)](s)
+        return log.by_kind(p.kind(s), {MAX: max_value, MIN: min_value, CHANCE: chance_value})(s)
 
     def max_value(s: Any) -> float:
         log.call("max.def", MAX)

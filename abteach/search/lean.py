@@ -18,13 +18,9 @@ tic-tac-toe and on random trees).  Two walks do the work.
 * On an explicit :class:`~abteach.games.trees.Tree` it walks the nodes
   themselves.  A node is immutable and already holds what a compiled copy of
   the tree would (its children, its leaf value, its path), so the walk
-  follows the nodes' own slots, with nothing to compile or cache.  It notes
-  the nodes themselves (the leaves it evaluated, each node's best child, the
-  nodes cut off) in a :class:`TreeRecord`, and leaves the tally's paths and
-  ``best`` dict to be made from it when first read
-  (:mod:`abteach.search.later`); the counts are filled in at once.  It
-  evaluates a leaf child inside its parent's loop, saving a call for most
-  nodes.
+  follows the nodes' own slots, with nothing to compile or cache, and notes
+  the nodes' own paths.  It evaluates a leaf child inside its parent's loop,
+  saving a call for most nodes.
 * On any other game it calls the game's methods directly, as the book's code
   does, building each child's path as the tallied search does.
 
@@ -50,16 +46,12 @@ Examples
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from math import inf
-from operator import attrgetter
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Sequence
 
 from abteach.games.players import MAX
-from abteach.games.trees import MAX_DEPTH, Node, Path, Tree
-from abteach.search.later import Later
-from abteach.search.problem import Problem, TooDeepError
+from abteach.games.trees import MAX_DEPTH, Node, Path, Tree, collector_paused
+from abteach.search.problem import Problem, TooDeepError, check_flag
 from abteach.search.record import Tally
 from abteach.search.rules import TieRule
 
@@ -69,7 +61,7 @@ _TREE_METHODS = ("to_move", "actions", "result", "is_terminal", "utility", "max_
 
 
 def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
-                edition: int = 3) -> tuple[float, Tally] | None:
+                edition: int = 3, every_best: bool = True) -> tuple[float, Tally] | None:
     """Search ``problem`` with alpha-beta, untraced; the value and the filled-in tally.
 
     Parameters
@@ -86,6 +78,11 @@ def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
         replaces a node's move only on a strict improvement of v, so a node
         whose every child scores v's start (−∞ at MAX, +∞ at MIN) has no best
         child there, where the 3rd edition's has its first child.
+    every_best : bool
+        Keep every node's best child in ``best``, as the tallied search does.
+        ``False`` keeps only the principal variation's, which is all a result
+        reads (:func:`~abteach.search.result.finish`): the front door's choice,
+        since on a big tree making the others costs as much as the search.
 
     Returns
     -------
@@ -105,12 +102,13 @@ def lean_search(problem: Problem, *, tie: TieRule, tally: Tally | None = None,
         raise TypeError(f"tie must be a TieRule, not {tie!r}")
     if isinstance(edition, bool) or edition not in (3, 4):
         raise ValueError(f"edition must be 3 or 4, not {edition!r}")
+    check_flag("every_best", every_best)
     if problem.depth is not None or problem.order is not None:
         return None
     log = Tally(problem.root) if tally is None else tally
     start = tree_start(problem, log)
     if start is not None:
-        value = walk_tree(start, problem.root_is_max, tie, log, edition=edition)
+        value = walk_tree(start, problem.root_is_max, tie, log, edition=edition, every_best=every_best)
     else:
         value = _walk_game(problem, tie.prunes_on_tie, log)
         if edition == 4:
@@ -153,122 +151,63 @@ def tree_start(problem: Problem, log: Tally) -> Node | None:
     return state
 
 
-def walk_tree(start: Node, root_is_max: bool, tie: TieRule, log: Tally, *, edition: int = 3) -> float:
+def walk_tree(start: Node, root_is_max: bool, tie: TieRule, log: Tally, *, edition: int = 3,
+              every_best: bool = True) -> float:
     """Search the tree below ``start`` (a node :func:`tree_start` accepted); the value, with ``log`` filled in.
 
-    ``edition`` says whose best children ``log`` keeps (see :func:`lean_search`).
+    ``edition`` and ``every_best`` say which best children ``log`` keeps (see :func:`lean_search`).
     """
-    leaves: list[Node] = []
+    evaluated: list[Path] = []
     best: dict[Node, Node] = {}
-    cuts: list[Node] = []
-    with _collector_paused():
+    cuts: list[Sequence[Node]] = []  # what each cutoff skipped
+    with collector_paused():
         top = _ab_max if root_is_max else _ab_min
-        value = top(start, -inf, inf, leaves.append, best, cuts.append, tie.prunes_on_tie)
-    fill(log, TreeRecord(start, leaves, best, cuts, improved_only=edition == 4, max_first=root_is_max))
+        value = top(start, -inf, inf, evaluated.append, best, cuts.append, tie.prunes_on_tie)
+        log.pruned = [child._path for skipped in cuts for child in skipped]
+        log.best = _best_moves(best, start if not every_best else None)
+    # Every inner node of a tree has a child, so each call is a leaf or has a best child.
+    log.nodes = len(evaluated) + len(best)
+    log.cutoffs = len(cuts)
+    log.evaluated = evaluated
+    if edition == 4:
+        log.best = _improved(log.best, len(start._path), root_is_max)
+        if not every_best:  # the line ends at the first node the 4th edition keeps no move for
+            line, path = {}, start._path
+            while path in log.best:
+                line[path] = log.best[path]
+                path += (line[path][0],)
+            log.best = line
     return value
 
 
-def fill(log: Tally, record: "TreeRecord") -> None:
-    """Fill in ``log`` from what a tree walk kept: the counts now, the paths and best moves when first read."""
-    # Every inner node of a tree has a child, so each call is a leaf or has a best child.
-    log.nodes = len(record.leaves) + len(record.best)
-    log.cutoffs = len(record.cuts)
-    log.evaluated = Later(record.evaluated)
-    log.pruned = Later(record.pruned)
-    log.best = Later(record.best_moves)
-    log.compact = record
-
-
-class TreeRecord:
-    """What a tree walk keeps, all of it nodes rather than paths; a tally's lists are made from it.
-
-    A walk notes a node with one list append or one dict entry keyed by the
-    node itself (hashed by identity), where the tally's own form would read
-    a path per leaf, and hash a path and make a pair per inner node.  The
-    tally's lists read the same from this record: ``leaves`` are in the
-    order evaluated; ``best`` maps each inner node to its best child, in the
-    order the calls returned; ``cuts`` holds the nodes cut off, in order (a
-    node is cut at its best child, so the children after it are pruned).
+def _best_moves(best: dict[Node, Node], line_from: Node | None) -> dict[Path, tuple[int, float]]:
+    """The tally's ``best`` from the walk's: each node's path to (its best child's index, its v).
 
     A node's v is what its best child returned (v changes only to take in a
-    child's value, and the best child is the one it last took), so it is not
-    kept either: it is the value of the leaf at the end of the chain of best
-    children, and the calls returned children first.
-
-    ``improved_only`` reads it as the 4th edition keeps it: a node whose v is
-    still its start (−∞ at MAX, +∞ at MIN; MAX at the start if ``max_first``)
-    has no best child.  ``best`` itself holds every node, so the counts are the same.
+    child's value, and the best child is the one it last took): the value of
+    the leaf at the end of its chain of best children.  ``best`` holds the
+    nodes in the order their calls returned, children first.  With
+    ``line_from``, only the chain of best children from that node: the
+    principal variation, every node of which has the value of its last leaf.
     """
-
-    __slots__ = ("start", "leaves", "best", "cuts", "improved_only", "max_first")
-
-    def __init__(self, start: Node, leaves: list[Node], best: dict[Node, Node], cuts: list[Node], *,
-                 improved_only: bool = False, max_first: bool = True) -> None:
-        self.start = start
-        self.leaves = leaves
-        self.best = best
-        self.cuts = cuts
-        self.improved_only = improved_only
-        self.max_first = max_first
-
-    def evaluated(self) -> list[Path]:
-        return list(map(_path_of, self.leaves))
-
-    def pruned(self) -> list[Path]:
-        out: list[Path] = []
-        best = self.best
-        for node in self.cuts:
-            out.extend(map(_path_of, node._children[best[node]._path[-1] + 1:]))
+    out: dict[Path, tuple[int, float]] = {}
+    if line_from is not None:
+        line = []
+        node = line_from
+        while node in best:
+            node = best[node]
+            line.append(node)
+        v: float = node._value  # type: ignore[assignment]  # a leaf of a well-formed tree holds a number
+        for child in line:
+            out[child._path[:-1]] = (child._path[-1], v)
         return out
+    values: dict[Node, float] = {}
+    for node, child in best.items():
+        x: float = values[child] if child._children else child._value  # type: ignore[assignment]
+        values[node] = x
+        out[node._path] = (child._path[-1], x)
+    return out
 
-    def best_moves(self) -> dict[Path, tuple[int, float]]:
-        v: dict[Node, float] = {}
-        out: dict[Path, tuple[int, float]] = {}
-        for node, child in self.best.items():
-            x: float = v[child] if child._children else child._value  # type: ignore[assignment]
-            v[node] = x
-            out[node._path] = (child._path[-1], x)
-        if self.improved_only:
-            out = _improved(out, len(self.start._path), self.max_first)
-        return out
-
-    def best_move(self, path: Path) -> int | None:
-        """The index of the best child at ``path`` (at or below the start), or None if it has none."""
-        node = self.start
-        for i in path[len(node._path):]:
-            node = node._children[i]
-        child = self.best.get(node)
-        if child is None:
-            return None
-        if self.improved_only:
-            leaf = child
-            while leaf._children:  # down the chain of best children, to the leaf whose value v is
-                leaf = self.best[leaf]
-            if leaf._value == _start_of_v(len(path) - len(self.start._path), self.max_first):
-                return None
-        return child._path[-1]
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a search fills in its tally.
-
-    The tally's paths and best moves form no cycles and live on after the
-    search; left running, the collector would walk them again at each
-    collection while they are being made.  (The traced search pauses it for
-    its events, for the same reason.)
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
-_path_of = attrgetter("_path")
 
 # The tree walk, in two functions: MAX-VALUE and MIN-VALUE of alpha-beta.  Each follows the tallied search step for step, with these
 # equivalences, so that it notes the same things in the same order:
@@ -285,29 +224,31 @@ _path_of = attrgetter("_path")
 #   order of evaluations is unchanged.
 # * Paths are the nodes' own: the start was checked to be where its path says.
 #
-# They note nodes, not paths (see TreeRecord): `leaf` is leaves.append,
-# `best` maps a node to its best child, `cut` notes each node cut off;
+# `leaf` notes a leaf's path, `best` maps a node to its best child (hashed by
+# identity: cheaper than its path), `cut` notes the children a cutoff skips
+# (a slice of the node's children);
 # `tie` is prune_on_tie.  The first child is searched before the loop, so the
 # loop need not ask whether it is at the first child.
 
-_Leaf = Callable[[Node], None]
+_Leaf = Callable[[Path], None]
+_Cut = Callable[[Sequence[Node]], None]
 
 
-def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Leaf,
+def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Cut,
             tie: bool) -> float:
     kids = node._children
     if not kids:
-        leaf(node)
+        leaf(node._path)
         return node._value  # type: ignore[return-value]  # a leaf of a well-formed tree holds a number
     bc = kids[0]
     if bc._children:
         v = _ab_min(bc, alpha, beta, leaf, best, cut, tie)
     else:
-        leaf(bc)
+        leaf(bc._path)
         v = bc._value  # type: ignore[assignment]
     if (v >= beta) if tie else (v > beta):
         best[node] = bc
-        cut(node)
+        cut(kids[1:])
         return v
     if v > alpha:
         alpha = v
@@ -315,13 +256,13 @@ def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node,
         if child._children:
             got = _ab_min(child, alpha, beta, leaf, best, cut, tie)
         else:
-            leaf(child)
+            leaf(child._path)
             got = child._value  # type: ignore[assignment]
         if got > v:
             v = got
             bc = child
             if (v >= beta) if tie else (v > beta):
-                cut(node)
+                cut(kids[bc._path[-1] + 1:])
                 break
             if v > alpha:
                 alpha = v
@@ -329,21 +270,21 @@ def _ab_max(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node,
     return v
 
 
-def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Leaf,
+def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node, Node], cut: _Cut,
             tie: bool) -> float:
     kids = node._children
     if not kids:
-        leaf(node)
+        leaf(node._path)
         return node._value  # type: ignore[return-value]
     bc = kids[0]
     if bc._children:
         v = _ab_max(bc, alpha, beta, leaf, best, cut, tie)
     else:
-        leaf(bc)
+        leaf(bc._path)
         v = bc._value  # type: ignore[assignment]
     if (v <= alpha) if tie else (v < alpha):
         best[node] = bc
-        cut(node)
+        cut(kids[1:])
         return v
     if v < beta:
         beta = v
@@ -351,13 +292,13 @@ def _ab_min(node: Node, alpha: float, beta: float, leaf: _Leaf, best: dict[Node,
         if child._children:
             got = _ab_max(child, alpha, beta, leaf, best, cut, tie)
         else:
-            leaf(child)
+            leaf(child._path)
             got = child._value  # type: ignore[assignment]
         if got < v:
             v = got
             bc = child
             if (v <= alpha) if tie else (v < alpha):
-                cut(node)
+                cut(kids[bc._path[-1] + 1:])
                 break
             if v < beta:
                 beta = v
@@ -377,7 +318,7 @@ def _walk_game(problem: Problem, prune_on_tie: bool, log: Tally) -> float:
     # With no depth limit or order, Problem.is_cutoff, .utility and .actions reduce to the game's own methods.
     ctx: tuple[Any, ...] = (game.is_terminal, game.utility, game.actions, game.result, problem.player,
                             evaluated.append, best, pruned.extend, counts, prune_on_tie)
-    with _collector_paused():
+    with collector_paused():
         if game.is_terminal(state):
             evaluated.append(root)
             value = game.utility(state, problem.player)
@@ -474,4 +415,4 @@ def _later(kids: list[Any], k: int) -> tuple[tuple[int], ...]:
     return _SINGLES[k + 1:n] if n <= 64 else tuple((j,) for j in range(k + 1, n))
 
 
-__all__ = ["lean_search", "walk_tree", "tree_start", "TreeRecord"]
+__all__ = ["lean_search", "walk_tree", "tree_start"]

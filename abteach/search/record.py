@@ -29,15 +29,15 @@ classic mistakes, whose faults are in exactly that bookkeeping) call the
 
 from __future__ import annotations
 
-from functools import partial
 from math import inf
-from typing import Any, Iterable, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from abteach.search.events import Bound, Event, Kind, fmt, inline_events
-from abteach.search.later import Deferred, Later, made
+from abteach.search.events import Bound, Event, Kind, fmt
 from abteach.search.rules import TEXTBOOK, TieRule
 from abteach.games.kinds import is_mover
-from abteach.games.trees import Path
+from abteach.games.trees import Path, path_str
+
+_F = TypeVar("_F")
 
 # A comparison the search made, kept in parts so an untraced search never formats
 # text: ("v", 2, "≤", "α", 3) reads "v=2 ≤ α=3".
@@ -73,64 +73,34 @@ class Call:
         self.chooses = is_mover(player)
 
 
-class Compact(Protocol):
-    """What a fast search kept instead of a ``best`` dict: it can still answer for one node."""
-
-    def best_move(self, path: Path) -> int | None: ...
-
-
-@inline_events
 class Tally:
     """The recorder of an untraced search: counts, evaluated leaves, pruned children, best moves.
 
-    ``evaluated``, ``pruned`` and ``best`` read as a list, a list and a dict.
-    A fast search may leave them as :class:`~abteach.search.later.Later`
-    values, made on first read (see :mod:`abteach.search.lean`); the
-    methods below reach the made values directly, as ``_evaluated`` and so on,
-    because they only run on a tally that a search is filling in.
-
-    Each ``*_at`` method also appends the report's event to ``_events`` when
-    there is such a list: a :class:`Recorder`'s.  Its events are built by
-    keyword and compiled to bare tuples (:func:`~abteach.search.events.inline_events`):
-    a traced search makes about five a node.
+    Each ``*_at`` method also appends the report's event to ``events`` when
+    there is such a list: a :class:`Recorder`'s.  This class is the one place
+    events are made: every search, readable or mistaken, reports through it.
     """
 
-    events: list[Event] | None = None
-    _events: list[Event] | None = None  # where a Recorder keeps its events; a Tally keeps none
     _closed = False  # a Recorder's tie rule: bounds are classified on the closed window [α, β]
-    evaluated: Deferred[list[Path]] = Deferred()
-    pruned: Deferred[list[Path]] = Deferred()
-    # path -> (child index, the v it produced); a later child replaces it only
-    # when it changes v, so ties keep the first child, as the textbook does.
-    best: Deferred[dict[Path, tuple[int, float]]] = Deferred()
-    _evaluated: list[Path]
-    _pruned: list[Path]
-    _best: dict[Path, tuple[int, float]]
 
     def __init__(self, root: Path = (), *, tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
         self.root = root
         self.tests = tests
         self.nodes = 0
         self.cutoffs = 0
-        self.evaluated = []
-        self.pruned = []
-        self.best = {}
-        self.compact: Compact | None = None  # what answers best_move while ``best`` is not made
+        self.evaluated: list[Path] = []
+        self.pruned: list[Path] = []
+        # path -> (child index, the v it produced); a later child replaces it only
+        # when it changes v, so ties keep the first child, as the textbook does.
+        self.best: dict[Path, tuple[int, float]] = {}
+        self.events: list[Event] | None = None  # a Recorder's events; a Tally keeps none
         self.stack: list[Call] = []
         self.negated = False  # True for negamax searches, whose children's values change sign
 
     def best_move(self, path: Path) -> int | None:
-        """The index of the best child found at ``path``, or None; it leaves a deferred ``best`` unmade."""
-        if self.compact is not None and type(self.__dict__["_best"]) is Later:
-            return self.compact.best_move(path)
-        b = self._best.get(path)
+        """The index of the best child found at ``path``, or None."""
+        b = self.best.get(path)
         return None if b is None else b[0]
-
-    def __getstate__(self) -> dict[str, Any]:
-        # A pickle holds the lists themselves, as one of a tally filled in directly would.
-        state = made(self)
-        state["compact"] = None
-        return state
 
     # -- the stack-keeping reports, one per pseudocode line ---------------------
     @property
@@ -146,14 +116,33 @@ class Tally:
         besides, such as a chance node's probabilities.
         """
         stack = self.stack
+        path = self._next_path()
         if stack:
-            top = stack[-1]
-            path = top.child if top.child is not None else self.root
-            top.got = None
-        else:
-            path = self.root
+            stack[-1].got = None
         stack.append(Call(path, player, alpha, beta))
         self.enter_at(path, line, player, alpha, beta, info)
+
+    def _next_path(self) -> Path:
+        """The path of the node the next call starts at: the child the parent's loop is at, or the start."""
+        if self.stack:
+            top = self.stack[-1]
+            if top.child is not None:
+                return top.child
+        return self.root
+
+    def by_kind(self, kind: str, searches: Mapping[str, _F]) -> _F:
+        """The function of ``searches`` for a node of ``kind``: the node the next call starts at.
+
+        Raises
+        ------
+        ValueError
+            The search has no function for ``kind``; the message names the kind and the node's path.
+        """
+        found = searches.get(kind)
+        if found is None:
+            raise ValueError(f"the node at {path_str(self._next_path())} is of kind {kind!r}, which this search "
+                             f"does not search: it searches {', '.join(map(repr, searches))} nodes")
+        return found
 
     def leaf(self, line: str, value: float) -> float:
         """``return UTILITY(state)``: the call ends at once with the leaf's value."""
@@ -182,7 +171,7 @@ class Tally:
             if c.fresh and child is not None:
                 # A node searched again (a re-search, a later pass) keeps only what this call finds.
                 c.fresh = False
-                self._best.pop(c.path, None)
+                self.best.pop(c.path, None)
         c.v = v
         self.value_at(c.path, line, v, child if c.chooses else None, got, c.alpha, c.beta)
         return v
@@ -233,7 +222,7 @@ class Tally:
         if got is not None:
             c.got = None
             if new != old and c.child is not None:
-                self._best[c.path] = (c.child[-1], new)
+                self.best[c.path] = (c.child[-1], new)
         return got
 
     def exit(self, line: str, v: float) -> float:
@@ -260,15 +249,15 @@ class Tally:
                  info: Any = None) -> None:
         """A call starts at ``path`` with the window (α, β)."""
         self.nodes += 1
-        events = self._events
+        events = self.events
         if events is not None:
             events.append(Event(_ENTER, path, line, alpha=alpha, beta=beta, player=player, info=info))
 
     def leaf_at(self, path: Path, line: str, player: str, value: float,
                 alpha: float | None = None, beta: float | None = None) -> float:
         """The call at ``path`` returns the utility ``value`` (it was counted on entry)."""
-        self._evaluated.append(path)
-        events = self._events
+        self.evaluated.append(path)
+        events = self.events
         if events is not None:
             events.append(Event(_LEAF, path, line, alpha=alpha, beta=beta, v=value, value=value, player=player))
         return value
@@ -276,10 +265,10 @@ class Tally:
     def value_at(self, path: Path, line: str, v: float, child: Path | None = None, got: float | None = None,
                  alpha: float | None = None, beta: float | None = None) -> tuple[int, float] | None:
         """Note the new v, after ``child`` returned ``got``; returns the node's best (child index, v) so far, if any."""
-        best = self._best.get(path)
+        best = self.best.get(path)
         if child is not None and (best is None or best[1] != v):
-            best = self._best[path] = (child[-1], v)
-        events = self._events
+            best = self.best[path] = (child[-1], v)
+        events = self.events
         if events is not None:
             events.append(Event(_VALUE, path, line, alpha=alpha, beta=beta, v=v, value=got,
                                 move=best[0] if best else None))
@@ -288,16 +277,16 @@ class Tally:
     def test_at(self, path: Path, line: str, test: Comparison, v: float | None,
                 alpha: float | None = None, beta: float | None = None) -> None:
         """A comparison ran and did not fire."""
-        events = self._events
+        events = self.events
         if events is not None:
             events.append(Event(_TEST, path, line, alpha=alpha, beta=beta, v=v, test=say(test)))
 
     def window_at(self, path: Path, line: str, which: str, v: float | None, alpha: float | None,
                   beta: float | None, got: float | None = None) -> None:
         """``which`` bound is (re)assigned, taking in the child's return ``got`` if it does so directly."""
-        events = self._events
+        events = self.events
         if events is not None:
-            best = self._best.get(path) if got is not None else None
+            best = self.best.get(path) if got is not None else None
             events.append(Event(_WINDOW, path, line, alpha=alpha, beta=beta, v=v, value=got,
                                 move=best[0] if best else None, which=which))
 
@@ -305,8 +294,8 @@ class Tally:
                   alpha: float | None, beta: float | None) -> None:
         """The comparison ``test`` fired: the children at ``skipped`` are pruned."""
         self.cutoffs += 1
-        self._pruned.extend(skipped)
-        events = self._events
+        self.pruned.extend(skipped)
+        events = self.events
         if events is not None:
             events.append(Event(_CUTOFF, path, line, alpha=alpha, beta=beta, v=v, skipped=tuple(skipped),
                                 test=say(test)))
@@ -314,7 +303,7 @@ class Tally:
     def exit_at(self, path: Path, line: str, v: float, window: tuple[float | None, float | None],
                 alpha: float | None = None, beta: float | None = None) -> float:
         """The call at ``path``, entered with ``window``, returns ``v``."""
-        events = self._events
+        events = self.events
         if events is not None:
             low, high = window
             # Bound.classify, written out: it runs once a node.
@@ -322,7 +311,7 @@ class Tally:
                 bound = _UPPER if low is not None and v < low else _LOWER if high is not None and v > high else _EXACT
             else:
                 bound = _UPPER if low is not None and v <= low else _LOWER if high is not None and v >= high else _EXACT
-            best = self._best.get(path)
+            best = self.best.get(path)
             events.append(Event(_EXIT, path, line, alpha=alpha, beta=beta, v=v, value=v, bound=bound,
                                 move=best[0] if best else None))
         return v
@@ -334,7 +323,6 @@ class Tally:
         """The top-level search returns."""
 
 
-@inline_events
 class Recorder(Tally):
     """The recorder of a traced search: a :class:`Tally` that also keeps every :class:`Event`.
 
@@ -344,13 +332,9 @@ class Recorder(Tally):
 
     ``tie``: the search's tie rule.  Under the strict rule a return equal to
     α or β is exact, so bounds are classified on the closed window.
-
-    ``events`` may be left as a :class:`~abteach.search.later.Later` by a
-    search that makes its events on first read (:mod:`abteach.search.fast_trace`).
     """
 
-    events: Deferred[list[Event]] = Deferred()
-    _events: list[Event]
+    events: list[Event]
 
     def __init__(self, root: Path = (), *, tie: TieRule = TEXTBOOK,
                  tests: Mapping[str, tuple[str, str, str]] = TESTS) -> None:
@@ -362,24 +346,12 @@ class Recorder(Tally):
     def mark(self, kind: str, line: str, label: str = "", info: Any = None) -> None:
         if self.stack:
             c = self.stack[-1]
-            self._events.append(Event(kind, c.path, line, alpha=c.alpha, beta=c.beta, v=c.v, test=label, info=info))
+            self.events.append(Event(kind, c.path, line, alpha=c.alpha, beta=c.beta, v=c.v, test=label, info=info))
         else:
-            self._events.append(Event(kind, self.root, line, test=label, info=info))
+            self.events.append(Event(kind, self.root, line, test=label, info=info))
 
     def done(self, value: float, move: int | None) -> None:
-        event = Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move)
-        events = self.__dict__["_events"]
-        if type(events) is Later:
-            self.events = Later(partial(_then, events, event))
-        else:
-            events.append(event)
-
-
-def _then(events: Later[list[Event]], event: Event) -> list[Event]:
-    """The events once made, and ``event`` after them."""
-    out = events.get()
-    out.append(event)
-    return out
+        self.events.append(Event(Kind.DONE, self.root, "search.return", v=value, value=value, move=move))
 
 
 def recorder_for(root: Path, trace: bool, *, tests: Mapping[str, tuple[str, str, str]] = TESTS,

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import gc
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from abteach.games.trees import Path
+from abteach.games.trees import Path, collector_paused
 from abteach.search.events import Event
-from abteach.search.later import Deferred, made, pending
 from abteach.search.problem import Problem
 from abteach.search.record import Recorder, Tally
 from abteach.search.rules import TEXTBOOK, Edition, TieRule
@@ -77,10 +75,6 @@ class SearchResult:
         How many passes over the tree it made (iterations, re-searches, MTD(f) passes).
     stats : mapping
         What a search keeps count of besides: its table's size, probes and hits, its re-searches.
-
-    ``evaluated``, ``pruned`` and ``events`` may be made only when first
-    read (:mod:`abteach.search.later`): a search of a big tree keeps them
-    compactly.  They read, compare and pickle as the lists they are.
     """
 
     value: float
@@ -88,17 +82,15 @@ class SearchResult:
     move_name: str | None
     pv: tuple[Any, ...]
     pv_path: Path
-    # A Deferred given no default leaves its field without one, but mypy takes
-    # any class attribute for a default: hence the three ignores.
-    evaluated: Deferred[list[Path]] = Deferred()
-    pruned: Deferred[list[Path]] = Deferred()
-    nodes: int  # type: ignore[misc]
-    cutoffs: int  # type: ignore[misc]
-    spec: Spec  # type: ignore[misc]
+    evaluated: list[Path]
+    pruned: list[Path]
+    nodes: int
+    cutoffs: int
+    spec: Spec
     trace: Any = None
     passes: int = 1
     stats: Mapping[str, Any] = field(default_factory=dict)
-    events: Deferred[list[Event] | None] = Deferred(default=None)
+    events: list[Event] | None = None
     problem: Problem | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -123,41 +115,25 @@ class SearchResult:
         """Number of leaves evaluated."""
         return len(self.evaluated)
 
-    def __getstate__(self) -> dict[str, Any]:
-        return made(self)
-
     def __repr__(self) -> str:
         name = self.spec.name + (f" ({self.spec.variant})" if self.spec.variant else "")
         return (f"SearchResult({name}, value={self.value!r}, move={self.move_name or self.move!r}, "
                 f"leaves={self.leaves}, nodes={self.nodes}, cutoffs={self.cutoffs}, pruned={len(self.pruned)})")
 
 
-def replaced(result: SearchResult, **changes: Any) -> SearchResult:
-    """:func:`dataclasses.replace` for a result, passing on unmade the fields it has not made yet.
-
-    ``dataclasses.replace`` reads every field it copies, which would make them.
-    """
-    for f in fields(result):
-        if f.init and f.name not in changes:
-            changes[f.name] = pending(result, f.name)
-    return SearchResult(**changes)
-
-
 def run(search: Callable[..., Any], problem: Problem, log: Tally, *options: Any) -> Any:
-    """Run ``search(problem, log, *options)``, pausing the cyclic garbage collector while it traces.
+    """Run ``search(problem, log, *options)``, with the cyclic collector paused while it traces.
 
-    A trace is many small tuples that live as long as the trace and form no
-    cycles; left running, the collector walks all of them again at every full
-    collection while they are being created, which can cost more than the
-    search itself.  Counting alone allocates little, so it runs as is.
+    Counting alone allocates little, so an untraced search runs as is.  A
+    readable search's MAX-VALUE and MIN-VALUE are nested functions that call
+    each other: a cycle, which holds the recorder.  All the search made is
+    still in the youngest generation when the collector resumes, so its first
+    run, at the next allocation, frees that cycle.
     """
-    if not isinstance(log, Recorder) or not gc.isenabled():
+    if not isinstance(log, Recorder):
         return search(problem, log, *options)
-    gc.disable()
-    try:
+    with collector_paused():
         return search(problem, log, *options)
-    finally:
-        gc.enable()
 
 
 def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = None,
@@ -199,8 +175,7 @@ def finish(problem: Problem, log: Tally, value: float, spec: Spec, move: Any = N
     return SearchResult(
         value=value, move=pv[0] if pv else None, move_name=names[0] if names else None, pv=tuple(pv),
         pv_path=pv_path, nodes=log.nodes, cutoffs=log.cutoffs, spec=spec, problem=problem,
-        # Passed on as they are: made, or still to be made when first read.
-        evaluated=pending(log, "evaluated"), pruned=pending(log, "pruned"), events=pending(log, "events"),
+        evaluated=log.evaluated, pruned=log.pruned, events=log.events,
     )
 
 

@@ -86,7 +86,7 @@ def star1_search(p: Bounded, log: Tally) -> float:
     L, U = p.low, p.high
 
     def star1(s: Any, α: float, β: float) -> float:
-        return {MAX: max_value, MIN: min_value, CHANCE: chance_value}[p.kind(s)](s, α, β)
+        return log.by_kind(p.kind(s), {MAX: max_value, MIN: min_value, CHANCE: chance_value})(s, α, β)
 
     def max_value(s: Any, α: float, β: float) -> float:
         log.call("max.def", MAX, α, β)

@@ -9,13 +9,11 @@ name and its front-door name.  The functions here (``alphabeta``, ``minimax``,
 
 from __future__ import annotations
 
-import functools
-
 from abteach import search
 from abteach.search import Problem, SearchResult, Spec
-from abteach.search.events import Kind
 from abteach.search.rules import Edition
 from abteach.trace import narrate
+from abteach.trace.catalog import described_kinds
 from abteach.trace.listings import (alphabeta_listing, fail_hard_listing, memory_listing, minimax_listing,
                                     negamax_listing, negascout_listing, tutorial_listing)
 from abteach.search.mcts import mcts as _mcts_search
@@ -122,30 +120,6 @@ sss_star = register(Registration("sss_star", search.sss_star, _memory))
 mcts = register(Registration("mcts", _mcts_search, describe_mcts))
 # Registered in its own module, with the replay and sentences of its chance nodes.
 from abteach.trace.chance import expectiminimax, star1  # noqa: E402
-
-
-def described_kinds() -> frozenset[str]:
-    """Every event kind some registered search describes: a kind a trace query may ask for.
-
-    A trace of one search may lack a kind another reports (minimax makes no
-    ``cutoff``); asking for it is no mistake, and finds nothing.
-
-    Examples
-    --------
-    >>> {"cutoff", "playout", "probe"} <= described_kinds(), "cutof" in described_kinds()
-    (True, False)
-    """
-    # The register only grows, so its size says which registrations the answer covers.
-    return _kinds_of_first(len(registered()))
-
-
-@functools.cache
-def _kinds_of_first(count: int) -> frozenset[str]:
-    kinds: set[str] = {v for k, v in vars(Kind).items() if k.isupper() and isinstance(v, str)}
-    for name, entry in list(registered().items())[:count]:
-        algorithm = entry.describe(Spec(name))
-        kinds |= set(algorithm.replay) | set(algorithm.narrate)
-    return frozenset(kinds)
 
 
 __all__ = ["alphabeta", "minimax", "alphabeta_tutorial", "alphabeta_fail_hard", "negamax", "negamax_memory",

@@ -21,9 +21,8 @@ from abteach.games.players import MIN
 from abteach.search.events import Event, Kind, fmt
 from abteach.search.result import Spec
 from abteach.trace import narrate, windowed
-from abteach.trace.frames import Replay
 from abteach.trace.listings import expectiminimax_listing, star1_listing
-from abteach.trace.protocol import Algorithm, NarrateStep, ReplayStep, Telling
+from abteach.trace.protocol import Algorithm, NarrateStep, Replay, ReplayStep, Telling
 from abteach.trace.registry import Registration, register
 
 #: Where a chance node's state keeps its outcomes' probabilities.

@@ -35,13 +35,10 @@ from abteach.games.errors import shown
 from abteach.games.trees import Path, Tree, path_str
 from abteach.search.events import Event
 from abteach.search.rules import Edition, TieRule
-from abteach.search.later import Deferred
+from abteach.trace.catalog import described_kinds
 from abteach.trace.listings import Listing
 from abteach.trace.narrate import minus_signs
-from abteach.trace.protocol import UNVISITED, Algorithm, NodeState, Status, Telling
-
-#: One node's states in one pass: the steps at which it changed, and what it held from each on.
-History = tuple[list[int], list[NodeState]]
+from abteach.trace.protocol import UNVISITED, Algorithm, History, NodeState, Replay, Status, Telling
 
 
 def _held(history: History, step: int) -> NodeState | None:
@@ -53,57 +50,6 @@ def _held(history: History, step: int) -> NodeState | None:
     steps, states = history
     i = bisect_right(steps, step) - 1
     return states[i] if i >= 0 else None
-
-
-class Replay:
-    """The state events are applied to, one by one, while the trace builds its history.
-
-    An algorithm's replay functions use :meth:`get`, :meth:`set`,
-    :meth:`push`, :meth:`pop` and :meth:`new_pass`; nothing else.
-    """
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.step = 0
-        self.passes: list[dict[Path, History]] = [{}]
-        self.labels: list[str] = [""]
-        self.stack: list[Path] = []
-
-    @property
-    def nodes(self) -> dict[Path, History]:
-        return self.passes[-1]
-
-    def get(self, path: Path) -> NodeState:
-        """What ``path`` holds now, in the current pass."""
-        h = self.nodes.get(path)
-        return h[1][-1] if h is not None else UNVISITED
-
-    def set(self, path: Path, state: NodeState) -> None:
-        """``path`` holds ``state`` from this step on."""
-        h = self.nodes.get(path)
-        if h is None:
-            self.nodes[path] = ([self.step], [state])
-        elif h[0][-1] == self.step:  # a second change in one step: the later one stands
-            h[1][-1] = state
-        else:
-            h[0].append(self.step)
-            h[1].append(state)
-
-    def push(self, path: Path) -> None:
-        self.stack.append(path)
-
-    def pop(self, path: Path) -> None:
-        if self.stack and self.stack[-1] == path:
-            self.stack.pop()
-
-    def new_pass(self, label: str) -> None:
-        """A new pass over the tree begins: nodes start unvisited again; earlier passes are kept."""
-        if self.nodes or self.labels[-1]:
-            self.passes.append({})
-            self.labels.append(label)
-        else:
-            self.labels[-1] = label
-        self.stack.clear()
 
 
 @dataclass(frozen=True)
@@ -332,18 +278,15 @@ class Trace(Sequence[Event]):
 
     Index it like a list of :class:`Event` (from 0); :meth:`frame` and
     :meth:`frames` replay it, and :meth:`event` gives the event of a step.
-
-    ``events`` may be given as a :class:`~abteach.search.later.Later`: the
-    search then makes them when the trace is first read.
     """
 
-    # A Deferred given no default leaves its field without one; mypy takes it for one.
-    events: Deferred[list[Event]] = Deferred()
-    algorithm: Algorithm  # type: ignore[misc]
-    game: Any  # type: ignore[misc]
-    state: Any  # type: ignore[misc]
+    events: list[Event]
+    algorithm: Algorithm
+    game: Any
+    state: Any
     root: Path = ()
     _names: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
+    _moves: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -375,7 +318,7 @@ class Trace(Sequence[Event]):
     def prune_on_tie(self) -> bool:
         return self.algorithm.tie.prunes_on_tie
 
-    @property
+    @cached_property
     def tree(self) -> Tree | None:
         """The explicit tree searched, if it was one."""
         return self.game if isinstance(self.game, Tree) else None
@@ -388,25 +331,34 @@ class Trace(Sequence[Event]):
         textbook letters Fig. 5.2: inner nodes A, B, C, ... level by level, and
         each leaf by its parent's letter and its place (b1, b2, ...).
         """
-        if self.tree is not None:
-            return self.tree.book_name(path)
-        if path not in self._names:
+        # Kept once worked out: a long search's sentences and drawings name the same nodes over and over.
+        known = self._names.get(path)
+        if known is not None:
+            return known
+        tree = self.tree
+        if tree is not None:
+            name = tree.book_name(path)
+        else:
             state, moves = self.state, []
             for i in path[len(self.root):]:
                 action = list(self.game.actions(state))[i]
                 namer = getattr(self.game, "move_name", None)
                 moves.append(namer(state, action) if namer else str(action))
                 state = self.game.result(state, action)
-            self._names[path] = " ".join(moves) if moves else "root"
-        return self._names[path]
+            name = " ".join(moves) if moves else "root"
+        self._names[path] = name
+        return name
 
     def move_name(self, path: Path) -> str:
         """The name of the move that leads into ``path`` (``'a1'`` on the textbook tree), as the tree names it."""
         if not path:
             return ""
-        if self.tree is not None:
-            return self.tree.move_name(self.tree.node(path[:-1]), path[-1])
-        return self.name(path).split(" ")[-1]
+        known = self._moves.get(path)
+        if known is None:
+            tree = self.tree
+            known = self._moves[path] = (tree.move_name(tree.node(path[:-1]), path[-1]) if tree is not None
+                                         else self.name(path).split(" ")[-1])
+        return known
 
     def names(self, paths: Sequence[Path]) -> str:
         """``[(1, 1), (1, 2)]`` -> ``'c2 and c3'``."""
@@ -550,8 +502,6 @@ class Trace(Sequence[Event]):
             raise TypeError(f"{argument} must be an event kind, a str such as 'cutoff', not {shown(kind)}")
         if kind in self.kinds or kind in self.algorithm.replay or kind in self.algorithm.narrate:
             return kind
-        # Imported here: that module builds on this one, and asks it nothing at import time.
-        from abteach.trace.algorithms import described_kinds
         known = described_kinds()
         if kind in known:
             return kind

@@ -21,17 +21,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from abteach.search.events import Event, Kind, fmt
+from abteach.search.result import Spec
 from abteach.search.rules import Edition
-from abteach.trace.frames import Replay
 from abteach.trace.listings import Listing
-from abteach.trace.protocol import Algorithm, NarrateStep, NodeState, ReplayStep, Status, Telling
-
-if TYPE_CHECKING:
-    from abteach.search.result import Spec
-    from abteach.trace.frames import Trace
+from abteach.trace.protocol import (Algorithm, NarrateStep, NodeState, Replay, ReplayStep, Status, Telling,
+                                    TraceView)
 
 #: AIMA 4th ed., Fig. 5.11, with UCB1 (section 5.4) spelled out.
 LISTING = Listing("MONTE-CARLO-TREE-SEARCH (AIMA 4th ed., Fig. 5.11) with UCB1", (
@@ -158,7 +155,7 @@ NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
 })
 
 
-def first_words(trace: "Trace") -> str:
+def first_words(trace: TraceView) -> str:
     return f"Monte Carlo tree search is about to grow a tree from {trace.name(trace.root)}, one playout at a time."
 
 
@@ -166,7 +163,7 @@ def first_words(trace: "Trace") -> str:
 FAULT_LINES = {"one_side": "mcts.backup", "draws_lose": "mcts.backup"}
 
 
-def describe_mcts(spec: "Spec") -> Algorithm:
+def describe_mcts(spec: Spec) -> Algorithm:
     """The description of :func:`abteach.mcts`."""
     fault = spec.variant
     label = "MCTS (UCT)" + (f", mistake: {fault.replace('_', ' ')}" if fault else "")

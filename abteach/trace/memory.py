@@ -14,8 +14,7 @@ from typing import Mapping
 
 from abteach.search.events import Event, Kind, fmt
 from abteach.trace import narrate
-from abteach.trace.frames import Replay
-from abteach.trace.protocol import UNVISITED, NarrateStep, ReplayStep, Telling
+from abteach.trace.protocol import UNVISITED, NarrateStep, Replay, ReplayStep, Telling, TraceView
 from abteach.trace.windowed import WINDOWED_MOVER, refold
 
 
@@ -138,14 +137,15 @@ MEMORY_NARRATION: Mapping[str, NarrateStep] = MappingProxyType({
 })
 
 
-def tell_start(trace: object) -> str:
+def tell_start(trace: TraceView) -> str:
     """The sentence before the first step: the window the first search is called with, which need not be the widest."""
-    events = getattr(trace, "events", ())
+    events = trace.events
     first = next((e for e in events if e.kind == Kind.ENTER), None)
-    if first is None or (first.alpha == -math.inf and first.beta == math.inf):
+    if (first is None or first.alpha is None or first.beta is None
+            or (first.alpha == -math.inf and first.beta == math.inf)):
         return narrate.start(trace)
-    alg = trace.algorithm  # type: ignore[attr-defined]
-    from_ = trace.name(trace.root)  # type: ignore[attr-defined]
+    alg = trace.algorithm
+    from_ = trace.name(trace.root)
     α, β = (fmt(x) for x in (first.alpha, first.beta))  # Frame.explanation prints the minus signs
     if first.alpha == first.beta or first.beta - first.alpha <= 1:
         return (f"{alg.title} is about to search from {from_} with a null window, to ask whether the value, "

@@ -8,13 +8,15 @@ gets wrong they say so rather than justify it.
 
 from __future__ import annotations
 
+import math
 import re
 from types import MappingProxyType
 from typing import Mapping
 
 from abteach.games.kinds import is_mover, node_kinds
+from abteach.games.trees import Tree
 from abteach.search.events import Bound, Event, Kind, fmt
-from abteach.trace.protocol import NarrateStep, Telling
+from abteach.trace.protocol import NarrateStep, Telling, TraceView
 
 _INF = float("inf")
 # A hyphen that starts a number, not one inside a word ("fail-low") or an exponent ("1e-05").
@@ -68,13 +70,31 @@ def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
     """What a window says about the values that can still matter, under the trace's tie rule."""
     if alpha == -_INF and beta == _INF:
         return "nothing is known yet, so any value could matter."
-    if alpha is not None and beta is not None and beta - alpha == 1:
+    if alpha is not None and beta is not None and beta - alpha == 1 and _whole_valued(t):
         return (f"a null window: the search only asks whether the value is at least {fmt(beta)} "
                 f"or at most {fmt(alpha)}.")
     if _strict(t):
         return (f"only a value from {fmt(alpha)} to {fmt(beta)}, ends included, can change the choice above "
                 "(under the strict rule a tie still counts).")
     return f"only a value strictly between {fmt(alpha)} and {fmt(beta)} can change the choice above."
+
+
+def _whole_valued(t: Telling) -> bool:
+    """Whether every value the search can meet is a whole number, so a window of width 1 holds none.
+
+    A chance node averages its outcomes (D can be worth −1/3), so one anywhere below the start rules it
+    out.  A tree is read whole, pruned leaves included; a game only through the values its trace met.
+    """
+    game = t.trace.game
+    if isinstance(game, Tree):
+        nodes = list(game.walk())
+        return (all(is_mover(n.kind) for n in nodes if not n.is_leaf)
+                and all(_whole(n.value) for n in nodes if n.is_leaf))
+    return all((e.player is None or is_mover(e.player)) and _whole(e.value) for e in t.trace.events)
+
+
+def _whole(x: float | None) -> bool:
+    return x is None or not math.isfinite(x) or x == int(x)
 
 
 def leaf(t: Telling, e: Event) -> str:
@@ -341,10 +361,10 @@ def done(t: Telling, e: Event) -> str:
     return f"{title} is done: the best move is {t.trace.move_name(e.node + (e.move,))}, worth {fmt(e.value)}."
 
 
-def start(trace: object) -> str:
+def start(trace: TraceView) -> str:
     """The sentence before the first step of a windowed search."""
-    from_ = trace.name(trace.root)  # type: ignore[attr-defined]
-    alg = trace.algorithm  # type: ignore[attr-defined]
+    from_ = trace.name(trace.root)
+    alg = trace.algorithm
     if not alg.windowed:
         return f"{alg.title} is about to search the tree from {from_}."
     return f"{alg.title} is about to search from {from_} with the widest window, α = −∞ and β = +∞."

@@ -21,15 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from abteach.search.events import Bound, Event
 from abteach.search.rules import TEXTBOOK, Edition, TieRule
 from abteach.trace.listings import Listing
 from abteach.games.trees import Path
-
-if TYPE_CHECKING:
-    from abteach.trace.frames import Frame, Replay, Trace
 
 
 class Status(str, Enum):
@@ -138,8 +135,95 @@ class NodeState:
 
 UNVISITED = NodeState(Status.UNVISITED)
 
-#: ``replay(r, e)`` applies event ``e`` to the replay state ``r`` (see :class:`abteach.trace.frames.Replay`).
-ReplayStep = Callable[["Replay", Event], None]
+#: One node's states in one pass: the steps at which it changed, and what it held from each on.
+History = tuple[list[int], list[NodeState]]
+
+
+class Replay:
+    """The state events are applied to, one by one, while a trace builds its history.
+
+    An algorithm's replay functions use :meth:`get`, :meth:`set`,
+    :meth:`push`, :meth:`pop` and :meth:`new_pass`; nothing else.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.step = 0
+        self.passes: list[dict[Path, History]] = [{}]
+        self.labels: list[str] = [""]
+        self.stack: list[Path] = []
+
+    @property
+    def nodes(self) -> dict[Path, History]:
+        return self.passes[-1]
+
+    def get(self, path: Path) -> NodeState:
+        """What ``path`` holds now, in the current pass."""
+        h = self.nodes.get(path)
+        return h[1][-1] if h is not None else UNVISITED
+
+    def set(self, path: Path, state: NodeState) -> None:
+        """``path`` holds ``state`` from this step on."""
+        h = self.nodes.get(path)
+        if h is None:
+            self.nodes[path] = ([self.step], [state])
+        elif h[0][-1] == self.step:  # a second change in one step: the later one stands
+            h[1][-1] = state
+        else:
+            h[0].append(self.step)
+            h[1].append(state)
+
+    def push(self, path: Path) -> None:
+        self.stack.append(path)
+
+    def pop(self, path: Path) -> None:
+        if self.stack and self.stack[-1] == path:
+            self.stack.pop()
+
+    def new_pass(self, label: str) -> None:
+        """A new pass over the tree begins: nodes start unvisited again; earlier passes are kept."""
+        if self.nodes or self.labels[-1]:
+            self.passes.append({})
+            self.labels.append(label)
+        else:
+            self.labels[-1] = label
+        self.stack.clear()
+
+
+class TraceView(Protocol):
+    """What an algorithm's sentences read of a trace: :class:`abteach.trace.frames.Trace` is one.
+
+    Named here, below the trace, so that a description and the trace that
+    carries it need not import each other.
+    """
+
+    @property
+    def root(self) -> Path: ...
+    @property
+    def game(self) -> Any: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def algorithm(self) -> "Algorithm": ...
+    def __getitem__(self, k: int) -> Event: ...
+    def event(self, step: int) -> Event: ...
+    def name(self, path: Path) -> str: ...
+    def names(self, paths: Sequence[Path]) -> str: ...
+    def move_name(self, path: Path) -> str: ...
+
+
+class FrameView(Protocol):
+    """What a sentence reads of the frame after its event: :class:`abteach.trace.frames.Frame` is one."""
+
+    @property
+    def step(self) -> int: ...
+    def node(self, path: Sequence[int], *, pass_index: int | None = None) -> NodeState: ...
+
+
+#: ``replay(r, e)`` applies event ``e`` to the replay state ``r``.
+ReplayStep = Callable[[Replay, Event], None]
 #: ``narrate(t, e)`` is the sentence for ``e``; ``t`` is a :class:`Telling`.
 NarrateStep = Callable[["Telling", Event], str]
 
@@ -148,8 +232,8 @@ NarrateStep = Callable[["Telling", Event], str]
 class Telling:
     """What a narration function may read: the trace, the frame after the event, and the node before it."""
 
-    trace: "Trace"
-    frame: "Frame"
+    trace: TraceView
+    frame: FrameView
     before: NodeState
 
     @property
@@ -212,7 +296,7 @@ class Algorithm:
     listing: Listing
     replay: Mapping[str, ReplayStep]
     narrate: Mapping[str, NarrateStep]
-    start: Callable[["Trace"], str]
+    start: Callable[[TraceView], str]
     edition: Edition = Edition.THIRD
     tie: TieRule = TEXTBOOK
     depth_limited: bool = False
@@ -256,4 +340,5 @@ class Algorithm:
         return f"Algorithm({self.label})"
 
 
-__all__ = ["Algorithm", "NodeState", "Status", "Telling", "UNVISITED", "ReplayStep", "NarrateStep"]
+__all__ = ["Algorithm", "NodeState", "Status", "Telling", "UNVISITED", "ReplayStep", "NarrateStep", "Replay", "History",
+           "TraceView", "FrameView"]

@@ -24,13 +24,13 @@ Examples
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from abteach.search.later import pending
-from abteach.search.result import SearchResult, Spec, replaced
+from abteach.search.result import SearchResult, Spec
 from abteach.search.rules import Edition, TieRule
+from abteach.trace import catalog
 from abteach.trace.frames import Trace
 from abteach.trace.listings import Listing
 from abteach.trace.protocol import Algorithm
@@ -84,10 +84,6 @@ class Registration:
         object.__setattr__(self, "traced", traced(self.search))
 
 
-# Append-only: a name, once registered, keeps its meaning for the life of the process.
-_REGISTER: dict[str, Registration] = {}
-
-
 def register(entry: Registration) -> Callable[..., SearchResult]:
     """Add ``entry`` to the register; its front-door search, which returns results with a trace.
 
@@ -98,28 +94,33 @@ def register(entry: Registration) -> Callable[..., SearchResult]:
     """
     if not isinstance(entry, Registration):
         raise TypeError(f"register takes a Registration, not {type(entry).__name__}")
-    for other in _REGISTER.values():
+    for other in _registrations().values():
         for what, mine, theirs in (("name", entry.name, other.name), ("export", entry.export, other.export),
                                    ("command", entry.command, other.command)):
             if mine and mine == theirs:
                 raise ValueError(f"register: the {what} {mine!r} is already {other.name!r}'s")
-    _REGISTER[entry.name] = entry
+    catalog.add(entry)
     return entry.traced
+
+
+def _registrations() -> Mapping[str, Registration]:
+    # Only register() adds to the store, and only Registrations.
+    return catalog.entries()  # type: ignore[return-value]
 
 
 def registered() -> Mapping[str, Registration]:
     """Every registered algorithm by name, read-only, in the order they were registered."""
-    return MappingProxyType(_REGISTER)
+    return _registrations()
 
 
 def commands() -> Mapping[str, Registration]:
     """The algorithms the command line offers, by their ``--algorithm`` name."""
-    return MappingProxyType({e.command: e for e in _REGISTER.values() if e.command is not None})
+    return MappingProxyType({e.command: e for e in _registrations().values() if e.command is not None})
 
 
 def exported(name: str) -> Callable[..., SearchResult] | None:
     """The front-door search called ``name`` (``ab.<name>``), or None."""
-    for entry in _REGISTER.values():
+    for entry in _registrations().values():
         if entry.export and entry.export == name:
             return entry.traced
     return None
@@ -133,10 +134,10 @@ def describe(spec: Spec) -> Algorithm:
     ValueError
         No algorithm of that name is registered (the message lists those that are).
     """
-    entry = _REGISTER.get(spec.name)
+    entry = _registrations().get(spec.name)
     if entry is None:
         raise ValueError(f"no description of a search called {spec.name!r}; "
-                         f"known: {', '.join(sorted(_REGISTER))}")
+                         f"known: {', '.join(sorted(_registrations()))}")
     return entry.describe(spec)
 
 
@@ -166,22 +167,22 @@ def listing(algorithm: str = "alphabeta", edition: int = 3, *, prune_on_tie: boo
     >>> listing("negamax").title
     'NEGAMAX with alpha-beta'
     """
-    if not isinstance(algorithm, str) or algorithm not in _REGISTER:
-        raise ValueError(f"unknown algorithm {algorithm!r}; registered: {', '.join(sorted(_REGISTER))}")
+    if not isinstance(algorithm, str) or algorithm not in _registrations():
+        raise ValueError(f"unknown algorithm {algorithm!r}; registered: {', '.join(sorted(_registrations()))}")
     ed, tie = Edition.of(edition), TieRule.of(prune_on_tie)
     if not isinstance(depth_limited, bool):
         raise TypeError(f"depth_limited must be True or False, not {depth_limited!r}")
-    return _REGISTER[algorithm].describe(Spec(algorithm, ed, tie, depth_limited)).listing
+    return _registrations()[algorithm].describe(Spec(algorithm, ed, tie, depth_limited)).listing
 
 
 def with_trace(result: SearchResult, algorithm: Algorithm | None = None) -> SearchResult:
     """``result`` with its events wrapped in a :class:`Trace` carrying ``algorithm`` (its own by default)."""
-    events = pending(result, "events")  # passed on unmade, if the search left them to be made when read
+    events = result.events
     if events is None or result.problem is None:
         return result
     p = result.problem
     trace = Trace(events, algorithm or describe(result.spec), p.game, p.state, p.root)
-    return replaced(result, trace=trace, events=None)
+    return replace(result, trace=trace, events=None)
 
 
 def traced(fn: Callable[..., SearchResult]) -> Callable[..., SearchResult]:

@@ -23,9 +23,8 @@ from typing import Mapping
 from abteach.games.kinds import is_mover
 from abteach.games.players import MIN
 from abteach.search.events import Bound, Event, Kind
-from abteach.trace.frames import Replay
 from abteach.games.trees import Path
-from abteach.trace.protocol import NodeState, ReplayStep, Status
+from abteach.trace.protocol import NodeState, Replay, ReplayStep, Status
 
 
 def _inherited(r: Replay, e: Event) -> tuple[object, object]:

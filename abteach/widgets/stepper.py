@@ -40,6 +40,7 @@ from typing import Any, Final
 import anywidget
 import traitlets
 
+from abteach.games.trees import collector_paused
 from abteach.trace.frames import Trace
 from abteach.views.export import frame_png
 from abteach.views.frame_data import frame_data, replay
@@ -146,7 +147,8 @@ class Stepper(anywidget.AnyWidget):
             raise TypeError(f"step must be a whole number, not {step!r} of type {type(step).__name__}")
         if not 0 <= step <= last:
             raise ValueError(f"step must be from 0 to {last}, the steps of this search, not {step}")
-        self._data = {label: frame_data(trace) for label, trace in traces.items()}
+        with collector_paused():  # a long search's data is a great many small dicts and lists
+            self._data = {label: frame_data(trace) for label, trace in traces.items()}
         super().__init__(searches=[{"label": label, "data": data} for label, data in self._data.items()],
                          choice=first, step=step, interval=SPEEDS[speed], scale=scale_of(self.size))
 
