@@ -101,7 +101,7 @@ _LAZY = MappingProxyType({
     "tidy_layout": "abteach.views.layout", "to_networkx": "abteach.views.layout",
     "node_styles": "abteach.views.styles",
     "side_by_side": "abteach.views.tables", "table": "abteach.views.tables", "trace_table": "abteach.views.tables",
-    "stepper": "abteach.widgets.stepper", "static_stepper": "abteach.widgets.stepper",
+    "stepper": "abteach.widgets.stepper",
     "browser_stepper": "abteach.widgets.browser_stepper",
     "figure_vs_algorithm": "abteach.widgets.fig55_view",
     "draw_stage": "abteach.views.fig55", "draw_stage_frame": "abteach.views.fig55",
@@ -131,7 +131,7 @@ if TYPE_CHECKING:
     from abteach.views.mcts import mcts_tree, score_plot, visit_chart
     from abteach.views.boards import board_png, draw_board
     from abteach.widgets.practice import Practice
-    from abteach.widgets.stepper import static_stepper, stepper
+    from abteach.widgets.stepper import stepper
     from abteach.widgets.browser_stepper import browser_stepper
     from abteach.views.mistakes import MistakeView
     from abteach.views.tables import Table
@@ -236,7 +236,7 @@ def mistake_stepper(mistake_id: str, tree: Any = None, **options: Any) -> Steppe
     --------
     >>> import abteach as ab
     >>> s = ab.mistake_stepper("alpha-in-min")
-    >>> s.value, s.choice.value
+    >>> s.value, s.choice
     (9, 'correct')
     """
     from abteach.widgets.mistakes import diagnosis_stepper
@@ -354,7 +354,7 @@ __all__ = [
     "figure_table", "stage_steps_table", "disagreement_table", "disagreement_counts",
     "stage_table", "returns_table", "reorder_view", "plot_growth", "plot_exponents", "plot_orderings", "law_table",
     "draw_tree", "draw_frame", "use_size", "node_styles", "frame_png", "save_frame",
-    "save_animation", "tidy_layout", "to_networkx", "stepper", "static_stepper", "browser_stepper", "figure_vs_algorithm",
+    "save_animation", "tidy_layout", "to_networkx", "stepper", "browser_stepper", "figure_vs_algorithm",
     "random_tree", "trace_table", "side_by_side", "table",
     "tree", "tree_from_json", "load_tree", "Tree", "Node", "Path", "MAX_DEPTH",
     "Game", "TicTacToe", "Board", "ConnectFour", "ConnectFourBoard", "HoldOrRoll", "MAX", "MIN", "Player", "solve", "SolveLimitError", "mcts", "players", "match", "play", "mcts_tree", "visit_chart", "score_plot",

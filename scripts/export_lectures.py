@@ -2,12 +2,13 @@
 
 Run as ``make html`` or ``make slides`` (or ``python scripts/export_lectures.py
 --assets DIR --html DIR --slides DIR NB...``).  Each lecture is executed in a fresh
-kernel in which every stepper and Fig. 5.5 view is displayed as a copy with
-every frame pre-rendered and its controls linked in the browser
-(:func:`abteach.widgets.offline.show_static`), so they keep stepping in the
-saved page.  They are drawn at the projector size, legible in a lecture
-hall and on slides; a long search keeps 60 of its steps, spread evenly, and
-says so.  Only the widgets the page shows are saved with it.  The widget
+kernel in which every stepper is displayed as HTML carrying its frame data,
+drawn by the stepper's own ES module, inlined once in the page, and every
+Fig. 5.5 view as a copy with every frame pre-rendered and its controls linked
+in the browser (:func:`abteach.widgets.offline.show_static`), so they keep
+stepping in the saved page: every step of every search.  They are drawn at
+the projector size, legible in a lecture hall and on slides.  Only the
+widgets the page shows are saved with it.  The widget
 manager, require.js, MathJax (and, for slides, reveal.js, jQuery and Font
 Awesome) are copied next to the pages from local packages, so the folder can
 be handed out and opened anywhere, with no network.  Lectures run two at a
@@ -223,9 +224,46 @@ def export(kind: str, nb: nbformat.NotebookNode, name: str) -> str:
         exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES)], template_name="abteach-lab",
                                 extra_template_paths=[str(TEMPLATES), str(LABEXTENSION)], **urls)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": name}})
+    body = with_stepper_module(body)
     if _MERMAID_IMPORT.search(body):
         raise RuntimeError(f"{name}: the page still imports mermaid from outside; check scripts/templates")
     return body
+
+
+def as_committed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of the run ``nb`` whose steppers show as a committed lecture's do, for nbval to compare.
+
+    A run for the pages shows each stepper as HTML carrying its data where a notebook shows the widget (whose
+    view nbval does not compare); both carry the same sentence as plain text, which nbval compares.
+    """
+    from abteach.widgets.offline import OFFLINE_CLASS
+
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            shown = out.get("data", {}).get("text/html", "")
+            if isinstance(shown, list):
+                shown = "".join(shown)
+            if shown.startswith(f"<div class='{OFFLINE_CLASS}'"):
+                del out["data"]["text/html"]
+    return nb
+
+
+def with_stepper_module(page: str) -> str:
+    """``page`` with the stepper's ES module inlined once in its head, if it shows a stepper.
+
+    The module draws every stepper of the page from the data each carries
+    (:func:`abteach.widgets.offline.offline_html`); a module script runs once the page is parsed.
+    """
+    from abteach.widgets.offline import OFFLINE_CLASS, module_html
+
+    # nbconvert writes the outputs' HTML again, with its own quotes.
+    if not re.search(rf"class=[\"']{OFFLINE_CLASS}[\"']", page):
+        return page
+    head = page.find("</head>")
+    if head < 0:
+        raise RuntimeError("the page has no </head> to put the stepper's module in")
+    return page[:head] + module_html() + page[head:]
 
 
 def output_name(kind: str, path: Path) -> str:
@@ -257,7 +295,7 @@ def export_lecture(path: Path, outs: dict[str, Path], executed: Path | None = No
     start = time.perf_counter()
     nb = execute(path)
     if executed is not None:
-        nbformat.write(nb, executed / path.name)
+        nbformat.write(as_committed(nb), executed / path.name)
     sizes = {}
     for kind, out in outs.items():
         page = export(kind, for_kind(nb, kind), path.stem)

@@ -1,17 +1,18 @@
-"""ab.browser_stepper: its data, its static fallback, and bad input refused before any work."""
+"""ab.browser_stepper, the older name of ab.stepper: the same widget, opened at a step; bad input named."""
 
 import pytest
 
 import abteach as ab
 from abteach.views.frame_data import frame_data
 from abteach.widgets.browser_stepper import ESM_PATH, BrowserStepper
+from abteach.widgets.stepper import Stepper
 
 
-def test_widget_carries_the_frame_data_and_a_picture_for_renderers_without_widgets():
+def test_it_is_the_stepper_opened_at_a_step_with_a_picture_for_renderers_without_widgets():
     r = ab.alphabeta(ab.examples.FIG_5_2)
     w = ab.browser_stepper(r, step=7)
-    assert isinstance(w, BrowserStepper)
-    assert w.data == frame_data(r.trace)
+    assert BrowserStepper is Stepper and isinstance(w, Stepper)
+    assert w.value == 7 and w.data == frame_data(r.trace)
     bundle = w._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["image/png"].startswith(b"\x89PNG")

@@ -64,7 +64,8 @@ def test_the_stepper_shows_chance_value_calls() -> None:
     r = ab.expectiminimax(ab.tree([[2, 3], [1, 4]], probabilities=FIG_5_13))
     s = ab.stepper(r)
     s.go(r.trace.steps("enter")[1])
-    assert "CHANCE-VALUE(B)" in s.explanation.value
+    assert "CHANCE-VALUE(B)" in s.shown()["sentence"]
+    assert "CHANCE-VALUE(B)" in [call[0] for call in s.shown()["stack"]]
     assert ab.listing("expectiminimax").text("chance.update") == "    v ← v + P(r) × EXPECTIMINIMAX(RESULT(s, r))"
 
 

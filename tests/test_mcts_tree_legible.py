@@ -1,8 +1,7 @@
 """``ab.mcts_tree`` is legible on a projector: its text is 12 pixels or more at its own size, which fits a notebook.
 
 At 1024×768 with JupyterLab's file browser open, a notebook's output is
-about 580 pixels wide (the width of the stepper's narrow legend,
-:data:`abteach.widgets.stepper.LEGEND_BELOW_PIXELS`); a picture wider than
+about 580 pixels wide (:data:`abteach.widgets.stepper.NARROW_OUTPUT_PIXELS`); a picture wider than
 its output is shrunk, and its text with it.  So the picture must be at most
 that wide, and it draws only the nodes its width has room for.
 """
@@ -16,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 import abteach as ab
 from abteach.views.mcts import COLUMN, mcts_tree
-from abteach.widgets.stepper import LEGEND_BELOW_PIXELS
+from abteach.widgets.stepper import NARROW_OUTPUT_PIXELS
 
 from .strategies import examples
 
@@ -35,7 +34,7 @@ def node_labels(fig) -> list[str]:
 @pytest.mark.parametrize("playouts", [30, 200])
 def test_every_text_is_legible_and_the_picture_fits_a_projected_notebook(playouts: int) -> None:
     fig = mcts_tree(ab.mcts(ab.TicTacToe(OPENING), playouts=playouts, seed=1))
-    assert fig.get_figwidth() * fig.dpi <= LEGEND_BELOW_PIXELS
+    assert fig.get_figwidth() * fig.dpi <= NARROW_OUTPUT_PIXELS
     for t in texts(fig):
         assert t.get_fontsize() * fig.dpi / 72 >= LEGIBLE_PX, t.get_text()
 

@@ -53,9 +53,11 @@ def test_mistake_table_takes_the_table_bugs():
 def test_mistake_stepper_opens_where_the_traces_part():
     d = diagnose("alpha-in-min")
     s = ab.mistake_stepper("alpha-in-min")
-    assert s.value == d.difference.step and s.choice.value == "correct"
-    s.choice.value = "mistake"
+    assert s.value == d.difference.step and s.choice == "correct"
+    assert s.shown()["sentence"] == d.correct.trace.frame(d.difference.step).explanation
+    s.choice = "mistake"
     assert s.value == d.difference.step
+    assert s.shown()["sentence"] == d.buggy.trace.frame(d.difference.step).explanation
 
 
 def test_mistake_stepper_opens_at_the_start_when_the_traces_never_part():

@@ -22,7 +22,7 @@ from abteach import cli
 from abteach.search.rules import TieRule
 from abteach.trace.registry import registered
 from abteach.views.tables import trace_table
-from abteach.widgets.stepper import stack_html
+from abteach.views.frame_data import frame_data, replay
 
 from tests.strategies import examples, inner_trees
 
@@ -73,14 +73,19 @@ def _runs() -> dict[str, ab.Trace]:
             "fail_hard": ab.alphabeta_fail_hard(FIG).trace}
 
 
+def _stacks(trace):
+    """The call stack the stepper shows at each step: ``[call, α, β, v]`` per call, outermost first."""
+    data = frame_data(trace)
+    return [replay(data, k)["stack"] for k in range(len(trace) + 1)]
+
+
 @pytest.mark.parametrize("which", list(_runs()))
 def test_the_call_stack_names_the_function_of_the_listing(which):
     trace = _runs()[which]
     listing = str(trace.listing)
     shown = 0
-    for frame in trace.frames():
-        calls = re.findall(r"<tr><td>([^<]*)</td>", stack_html(trace, frame))
-        for call in calls:
+    for calls in _stacks(trace):
+        for call in (c[0] for c in calls):
             function = call.split("(")[0]
             # The function the stack names is one the listing defines.
             assert re.search(rf"function {re.escape(function)}\(|^\s*\d+\s+{re.escape(function)}\(", listing,
@@ -93,7 +98,7 @@ def test_a_negamax_stack_is_never_max_value_or_min_value():
     for which in ("negamax", "negascout", "mtdf"):
         trace = _runs()[which]
         assert "VALUE" not in str(trace.listing)
-        assert not any("-VALUE(" in stack_html(trace, f) for f in trace.frames())
+        assert not any("-VALUE(" in call[0] for calls in _stacks(trace) for call in calls)
 
 
 def test_the_stack_writes_negative_numbers_with_the_minus_sign():
@@ -101,9 +106,10 @@ def test_the_stack_writes_negative_numbers_with_the_minus_sign():
     negative = [f for f in trace.frames() if any((f.node(p).v or 0) < 0 and abs(f.node(p).v) != float("inf")
                                                  for p in f.stack)]
     assert negative, "negamax's MIN nodes hold negated values"
+    stacks = _stacks(trace)
     for frame in negative:
-        html = stack_html(trace, frame)
-        assert not re.search(r">-\d", html) and re.search(r">−\d", html)
+        numbers = [x for call in stacks[frame.step] for x in call[1:] if x]
+        assert not any(x.startswith("-") for x in numbers) and any(x.startswith("−") for x in numbers)
 
 
 # -- exports -------------------------------------------------------------------------------

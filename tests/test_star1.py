@@ -161,7 +161,7 @@ def test_it_is_stepped_narrated_and_listed() -> None:
     s = ab.stepper(r)
     cut = r.trace.steps("cutoff")[-1]
     s.go(cut)
-    assert "c3 is pruned" in s.explanation.value
+    assert "c3 is pruned" in s.shown()["sentence"]
     assert s.picture_png() != s.picture_png(0)
     assert ab.listing("star1").text("chance.search") == (
         "    v ← STAR1(RESULT(s, r), MAX(L, U + (α − hi) / P(r)), MIN(U, L + (β − lo) / P(r)))")

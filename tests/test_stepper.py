@@ -1,16 +1,21 @@
-"""The step-through widget: it follows the trace, never re-runs a search, and degrades to a picture."""
+"""The step-through widget: it follows the trace, never re-runs a search, steps in the page and degrades to a picture.
 
-import io
-import re
+What the page shows at a step is what its data replays to (:func:`abteach.views.frame_data.replay`, which the
+page's module mirrors: checked here by running the module itself under node); expected values come from the
+trace's own frames.
+"""
+
+import json
+import shutil
+import subprocess
 
 import pytest
-from PIL import Image
 
 import abteach as ab
-from abteach.views.export import frame_png
+from abteach.views.frame_data import frame_data, replay
 from abteach.views.sizes import SIZES
 from abteach.widgets import stepper as stepper_module
-from abteach.widgets.stepper import png_size
+from abteach.widgets.stepper import ESM_PATH, Stepper, png_size
 from abteach.search.events import Kind
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -21,16 +26,12 @@ def third():
     return ab.alphabeta(ab.examples.FIG_5_2)
 
 
-def current_line(s) -> int:
-    marker = "ab-line ab-current-line' data-line='"
-    html = s.listing.value
-    return int(html[html.index(marker) + len(marker):].split("'", 1)[0])
-
-
 def test_it_starts_at_step_zero_and_does_not_play(third):
     s = ab.stepper(third)
-    assert s.value == 0 and s.play.playing is False and s.play.value == 0
-    assert "about to search" in s.explanation.value
+    assert isinstance(s, Stepper) and s.value == 0 and s.step == 0
+    assert "about to search" in s.shown()["sentence"]
+    # Play is the page's: the widget only says how fast it goes.
+    assert s.interval == stepper_module.SPEEDS["normal"] and s.speeds == stepper_module.SPEEDS
 
 
 def test_every_step_shows_its_frame(third):
@@ -39,54 +40,58 @@ def test_every_step_shows_its_frame(third):
     for k in range(len(tr) + 1):
         s.go(k)
         f = tr.frame(k)
-        assert s.explanation.value.endswith(f"{f.explanation}</div>".replace("'", "&#x27;"))
-        if f.line in tr.listing:
-            assert current_line(s) == tr.listing.number(f.line)
-        assert bytes(s.image.value).startswith(PNG)
+        shown = s.shown()
+        assert shown["sentence"] == f.explanation
+        assert shown["line"] == (tr.listing.number(f.line) if f.line in tr.listing else None)
+        assert [c[0] for c in shown["stack"]] == [tr.algorithm.frame_name(f.node(p).player, tr.name(p))
+                                                   for p in f.stack]
 
 
 def test_the_cutoff_step_shows_the_sentence_and_the_line(third):
     s = ab.stepper(third)
     step = third.trace.steps(Kind.CUTOFF)[0]
     s.go(step)
-    assert "c2 and c3 are pruned" in s.explanation.value
-    assert current_line(s) == third.trace.listing.number("min.test")
-    assert "MIN-VALUE(C)" in s.stack.value and "MAX-VALUE(A)" in s.stack.value
+    shown = s.shown()
+    assert "c2 and c3 are pruned" in shown["sentence"]
+    assert shown["line"] == third.trace.listing.number("min.test")
+    assert [c[0] for c in shown["stack"]] == ["MAX-VALUE(A)", "MIN-VALUE(C)"]
 
 
-def test_buttons_step_forward_back_and_clamp(third):
+def test_go_clamps_to_the_search(third):
     s = ab.stepper(third)
-    s.buttons["forward"].click()
-    s.buttons["forward"].click()
+    s.go(2)
     assert s.value == 2
-    s.buttons["back"].click()
-    assert s.value == 1
-    s.buttons["last"].click()
+    s.go(len(third.trace) + 5)
     assert s.value == len(third.trace)
-    s.buttons["forward"].click()
-    assert s.value == len(third.trace)
-    s.buttons["first"].click()
-    s.buttons["back"].click()
+    s.go(-3)
     assert s.value == 0
 
 
-def test_images_differ_between_steps(third):
-    s = ab.stepper(third)
-    first = s.image.value
-    s.go(10)
-    assert s.image.value != first
+def test_the_page_gets_every_search_once_and_the_module(third):
+    fig52 = ab.examples.FIG_5_2
+    fourth = ab.alphabeta(fig52, edition=4)
+    s = ab.stepper({"3rd": third, "4th": fourth})
+    assert [x["label"] for x in s.searches] == ["3rd", "4th"]
+    assert [x["data"] for x in s.searches] == [frame_data(third.trace), frame_data(fourth.trace)]
+    # Every step is in the data: nothing is drawn ahead or left out.
+    assert [len(x["data"]["steps"]) for x in s.searches] == [len(third.trace) + 1, len(fourth.trace) + 1]
+    assert s._esm == ESM_PATH.read_text(encoding="utf-8") and "export default" in s._esm
 
 
 def test_switch_between_searches_keeps_the_step_in_range():
     tied = ab.examples.TIED
     on_ties, strict = ab.alphabeta(tied), ab.alphabeta(tied, prune_on_tie=False)
+    assert len(strict.trace) > len(on_ties.trace)
     s = ab.stepper({"ties": on_ties, "strict": strict})
+    s.choice = "strict"
     s.go(len(strict.trace))
-    s.choice.value = "ties"
-    assert s.value == len(on_ties.trace) and s.slider.max == len(on_ties.trace)
-    assert s.trace is on_ties.trace
-    s.choice.value = "strict"
-    assert s.slider.max == len(strict.trace) and s.trace is strict.trace
+    s.choice = "ties"
+    assert s.value == len(on_ties.trace) and s.last == len(on_ties.trace)
+    assert s.trace is on_ties.trace and s.data == frame_data(on_ties.trace)
+    s.choice = "strict"
+    assert s.last == len(strict.trace) and s.trace is strict.trace
+    with pytest.raises(Exception, match="choice must be one of"):
+        s.choice = "lenient"
 
 
 @pytest.mark.parametrize("search", [
@@ -100,26 +105,20 @@ def test_it_works_for_every_search(search):
     r = search()
     s = ab.stepper(r)
     s.go(len(r.trace))
-    assert "done" in s.explanation.value
-    assert s.stack.value.endswith("empty</div>")
+    assert "done" in s.shown()["sentence"]
+    assert s.shown()["stack"] == []
 
 
-def test_static_fallback_is_a_picture(third):
+def test_static_fallback_is_a_picture_of_the_current_step(third):
     s = ab.stepper(third)
     s.go(29)
     bundle = s._repr_mimebundle_()
-    assert bundle["image/png"].startswith(PNG)
-    assert bundle["text/plain"].startswith("A search, step by step (a picture of it as it stands; it runs in Jupyter): "
-                                           "alpha-beta, 3rd edition, prunes on ties, step 29 of 55")
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-
-
-def test_static_stepper_prerenders_every_frame(third):
-    box = ab.static_stepper(third)
-    stack = [c for c in box.children if c.__class__.__name__ == "Stack"][0]
-    assert len(stack.children) == len(third.trace) + 1
-    images = [bytes(page.children[1].children[0].children[0].value) for page in stack.children]
-    assert all(img.startswith(PNG) for img in images) and images[0] != images[-1]
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["image/png"].startswith(PNG) and data["image/png"] == s.picture_png(29)
+    assert data["image/png"] != s.picture_png(0)
+    assert data["text/plain"].startswith("A search, step by step (a picture of it as it stands; it runs in Jupyter): "
+                                         "alpha-beta, 3rd edition, prunes on ties, step 29 of 55")
+    assert "application/vnd.jupyter.widget-view+json" in data
 
 
 def test_bad_arguments_are_clear_errors(third):
@@ -147,99 +146,72 @@ def test_a_whole_tictactoe_search_opens():
     r = ab.alphabeta(ab.TicTacToe())
     s = ab.stepper(r)
     s.go(len(r.trace))
-    assert "draw" in s.explanation.value or "worth 0" in s.explanation.value
+    said = s.shown()["sentence"]
+    assert said == r.trace.frame(len(r.trace)).explanation
+    assert "draw" in said or "worth 0" in said
 
 
 def test_projector_size_draws_bigger(third):
     small, big = ab.stepper(third), ab.stepper(third, size="projector")
-    # The same tree, in bigger type: the picture is at least as wide, and its α, β and v
-    # stay 14 pixels tall however far the widget lets it shrink.
-    assert big._picture.width >= small._picture.width
-    size = SIZES["projector"]
-    assert size.small_px * big._picture.min_width / big._picture.width >= 14
-    assert f"min(100%, {big._picture.min_width}px)" == big.picture.layout.min_width
+    assert small.size.name == "screen" and big.size.name == "projector"
+    # The page's α, β and v are 13 px on a desk; on a projector they stay at least 14 px tall.
+    assert small.scale == 1.0 and 13 * big.scale >= 14
+    assert png_size(big.picture_png())[0] > png_size(small.picture_png())[0]
 
 
-# -- what the picture shows, and how it is laid out ---------------------------------------
-
-def test_the_picture_has_no_caption_and_the_sentence_is_written_once(third):
-    s = ab.stepper(third)
-    s.go(29)
-    assert s.draw_options["caption"] is False and s.draw_options["legend"] is False
-    assert bytes(s.image.value) == frame_png(third.trace, 29, size="screen", **s.draw_options)
-    assert s.explanation.value.count("c2 and c3 are pruned") == 1
-    assert "c2 and c3" not in s.listing.value + s.stack.value
-
-
-def test_every_frame_and_every_search_share_one_canvas():
-    fig52 = ab.examples.FIG_5_2
-    s = ab.stepper({"3rd": ab.alphabeta(fig52), "4th": ab.alphabeta(fig52, edition=4)}, size="projector")
-    sizes = set()
-    for label in ("3rd", "4th"):
-        s.choice.value = label
-        for k in range(0, len(s.trace) + 1, 5):
-            sizes.add(png_size(s.picture_png(k)))
-    assert sizes == {(s._picture.width, s._picture.height)}
-
-
-def test_the_legend_is_drawn_once_and_explains_what_the_search_will_show(third):
-    s = ab.stepper(third)
-    legend = Image.open(io.BytesIO(bytes(s.legend.value)))
-    assert legend.width == s._picture.width
-    first = s.legend.value
-    s.go(40)
-    assert s.legend.value == first
+def test_it_can_open_at_a_chosen_step_and_refuses_one_outside_the_search(third):
+    # A lecture opens a long search where it gets interesting (lecture 09: MTD(f)'s second pass).
+    cut = third.trace.steps("cutoff")[0]
+    opened, walked = ab.stepper(third, step=cut), ab.stepper(third)
+    walked.go(cut)
+    assert opened.value == cut > 0
+    assert opened.shown() == walked.shown()
+    assert opened.picture_png() == walked.picture_png()
+    last = len(third.trace)
+    assert ab.stepper(third, step=last).value == last
+    for bad in (-1, last + 1):
+        with pytest.raises(ValueError, match=rf"step must be from 0 to {last}, the steps of this search, not {bad}"):
+            ab.stepper(third, step=bad)
+    for bad in (True, 2.0, "3"):
+        with pytest.raises(TypeError, match=r"step must be a whole number, not"):
+            ab.stepper(third, step=bad)
 
 
 def test_the_last_step_names_the_best_play(third):
     s = ab.stepper(third)
     s.go(len(third.trace))
-    assert "Best play:</b> a1 → b1." in s.best_play.value and s.best_play.layout.display == "flex"
+    assert s.shown()["best"] == "a1 → b1"
     s.go(10)
-    assert s.best_play.value == "" and s.best_play.layout.display == "none"
+    assert s.shown()["best"] == ""
 
 
-def test_listing_lines_wrap_only_between_words(third):
+def test_the_listing_is_the_searchs_own(third):
     s = ab.stepper(ab.alphabeta(ab.examples.FIG_5_2, edition=4))
-    html = s.listing.value
-    assert "white-space:pre-wrap" in html
-    # Each word is one unbreakable piece; a call may break after its parenthesis.
-    assert "<span style='white-space:nowrap'>game.IS-TERMINAL(</span><wbr><span style='white-space:nowrap'>state)</span>" in html
-    # The side box keeps room for the listing's lines, in characters of its own font.
-    px = stepper_module.side_pixels([s.trace], s._size)
-    assert s.side.layout.min_width == f"min(100%, {px}px)" and px >= stepper_module.SIDE_CHARS * 0.6 * 13
+    lines = s.data["listing"]["lines"]
+    assert [text for _, text in lines] == [text for _, text in s.trace.listing.lines]
+    assert [k for k, _ in lines] == list(range(1, len(lines) + 1))
 
 
-def test_a_tree_too_big_to_label_is_an_overview_and_steps_are_still_drawn():
-    big = ab.alphabeta(ab.random_tree(5, 6, seed=148, uneven=True))
-    s = ab.stepper(big)
-    assert s._picture.overview and s._picture.width == stepper_module.OVERVIEW_PIXELS
-    assert s.note.layout.display == "flex" and "too big to label" in s.note.value
-    before = bytes(s.image.value)
-    s.go(100)
-    assert bytes(s.image.value) != before
-    assert png_size(bytes(s.image.value)) == (s._picture.width, s._picture.height)
-
-
-def test_a_lecture_tree_is_never_an_overview():
-    for tree in (ab.examples.FIG_5_2, ab.examples.WIKIPEDIA, ab.examples.UNEVEN):
-        for size in ("screen", "projector"):
-            s = ab.stepper(ab.alphabeta(tree), size=size)
-            assert not s._picture.overview and s.note.layout.display == "none"
-
-
-def test_static_stepper_pages_share_one_canvas(third):
-    box = ab.static_stepper(third, size="projector")
-    stack = [c for c in box.children if c.__class__.__name__ == "Stack"][0]
-    sizes = {png_size(bytes(page.children[1].children[0].children[0].value)) for page in stack.children}
-    assert len(sizes) == 1
-    # The sentence once per page, above the picture, and not in it.  Beside it, hidden, the picture's text
-    # alternative, which the page's script gives the tiled picture as its name.
-    page = stack.children[29]
-    alt = re.search(r"<span class='ab-picture-alt' hidden>(.*?)</span>", page.children[0].value)
-    assert alt is not None and alt.group(1).startswith("Search tree at step 29 of ")
-    shown = page.children[0].value.replace(alt.group(0), "")
-    assert shown.count("c2 and c3 are pruned") == 1
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's module")
+@pytest.mark.parametrize("search", [
+    lambda: ab.alphabeta(ab.examples.WIKIPEDIA),
+    lambda: ab.mtdf(ab.examples.FIG_5_2, first_guess=0),
+    lambda: ab.mcts(ab.TicTacToe("X.. .O. ..."), playouts=30, seed=1),
+])
+def test_the_pages_module_replays_every_step_as_the_data_says(search, tmp_path):
+    data = frame_data(search().trace)
+    (tmp_path / "data.json").write_text(json.dumps(data), encoding="utf-8")
+    script = (f"import('{ESM_PATH.as_uri()}').then(m => {{"
+              f"const data = JSON.parse(require('fs').readFileSync('{tmp_path / 'data.json'}', 'utf8'));"
+              "const r = new m.Replay(data);"
+              "const out = [...data.steps.keys()].reverse().map(k => r.at(k)).reverse();"
+              "process.stdout.write(JSON.stringify(out)); })")
+    done = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    states = json.loads(done.stdout)
+    for k, state in enumerate(states):
+        want = replay(data, k)
+        assert {key: state.get(key) for key in want} == want, k
 
 
 def test_side_by_side_keeps_lines_level_and_words_whole():
@@ -281,50 +253,3 @@ def test_a_canvas_pads_a_frame_and_max_pixels_makes_an_overview_without_small_te
         draw_frame(tr, 29, max_pixels=10)
     with pytest.raises(TypeError, match="canvas must be"):
         draw_frame(tr, 29, canvas="big")
-
-
-def _drawn(s, step: int) -> bool:
-    """Whether the stepper had already drawn ``step``'s picture (asking for it then is a cache hit)."""
-    hits = s._png.cache_info().hits
-    s.picture_png(step)
-    return s._png.cache_info().hits == hits + 1
-
-
-def test_a_live_stepper_draws_ahead_while_the_kernel_is_idle(third):
-    import asyncio
-
-    s = ab.stepper(third)
-    last = len(third.trace)
-    s.go(5)  # no event loop, as in a script: only what is asked for is drawn
-    assert not _drawn(s, 6)
-
-    async def step_then_idle(stepper, *steps: int) -> None:
-        for k in steps:
-            stepper.go(k)
-        # The kernel's loop turns while no message comes: long enough for every picture drawn ahead.
-        for _ in range(100):
-            await asyncio.sleep(stepper_module.DRAW_AHEAD_PAUSE)
-
-    s2 = ab.stepper(third)
-    asyncio.run(step_then_idle(s2, 10, 20))  # the student moved on from 10 at once: drawing follows 20
-    ahead = [20 + k for k in range(1, stepper_module.DRAW_AHEAD + 1)]
-    assert all(_drawn(s2, k) for k in [*ahead, 19, last])
-    assert not _drawn(s2, 11)
-
-
-def test_it_can_open_at_a_chosen_step_and_refuses_one_outside_the_search(third):
-    # A lecture opens a long search where it gets interesting (lecture 09: MTD(f)'s second pass).
-    cut = third.trace.steps("cutoff")[0]
-    opened, walked = ab.stepper(third, step=cut), ab.stepper(third)
-    walked.go(cut)
-    assert opened.value == cut > 0 and opened.play.playing is False
-    assert opened.explanation.value == walked.explanation.value
-    assert opened.picture_png() == walked.picture_png()
-    last = len(third.trace)
-    assert ab.stepper(third, step=last).value == last
-    for bad in (-1, last + 1):
-        with pytest.raises(ValueError, match=rf"step must be from 0 to {last}, the steps of this search, not {bad}"):
-            ab.stepper(third, step=bad)
-    for bad in (True, 2.0, "3"):
-        with pytest.raises(TypeError, match=r"step must be a whole number, not"):
-            ab.stepper(third, step=bad)

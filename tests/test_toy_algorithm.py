@@ -133,10 +133,10 @@ def test_it_is_stepped_and_drawn(toy: Any) -> None:
     s = ab.stepper(r)
     step = r.trace.steps(HOPE)[0]
     s.go(step)
-    assert "hopes for 3 at B" in s.explanation.value
+    assert "hopes for 3 at B" in s.shown()["sentence"]
     # The line that ran is the one marked in the listing the stepper shows.
-    marked = re.findall(r"ab-current-line'[^>]*data-line='(\d+)'", s.listing.value)
-    assert marked == [str(TOY_LISTING.number("opt.hope"))]
+    assert s.shown()["line"] == TOY_LISTING.number("opt.hope")
+    assert s.data["listing"]["lines"][s.shown()["line"] - 1][1] == TOY_LISTING.text("opt.hope")
     assert s.picture_png() != s.picture_png(0)
     png = ab.frame_png(r.trace, step)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")

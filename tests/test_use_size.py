@@ -62,9 +62,9 @@ def test_a_stepper_keeps_the_size_it_was_made_with() -> None:
         s = ab.stepper(ab.alphabeta(FIG))
         use_size("screen")
         s.go(5)
-        return s.size.name, s.picture_png(), ab.frame_png(s.trace, 5, size="projector", **s.draw_options)
-    name, shown, projector = in_context(run)
-    assert name == "projector" and shown == projector
+        return s.size.name, s.picture_png(), ab.frame_png(s.trace, 5, size="projector", max_pixels=3200), s.scale
+    name, shown, projector, scale = in_context(run)
+    assert name == "projector" and shown == projector and scale > 1
 
 
 @pytest.mark.parametrize(("bad", "error", "says"), [

@@ -379,7 +379,6 @@ def _views_of(what):
     """Each public view that takes a search or a trace first, called on ``what``, with the argument's name."""
     return [
         ("stepper", "search", lambda: ab.stepper(what)),
-        ("static_stepper", "trace", lambda: ab.static_stepper(what)),
         ("returns_table", "searches", lambda: ab.returns_table(what)),
         ("returns_table", "searches['x']", lambda: ab.returns_table({"x": what})),
         ("mcts_tree", "search", lambda: ab.mcts_tree(what)),
@@ -461,7 +460,7 @@ def test_exporting_an_empty_trace_is_refused_before_drawing_or_writing(empty, tm
 
 def test_stepping_through_an_empty_trace_is_refused(empty):
     for who, argument, call in [("stepper", "search", lambda: ab.stepper(empty)),
-                                ("static_stepper", "trace", lambda: ab.static_stepper(empty))]:
+                                ("browser_stepper", "search", lambda: ab.browser_stepper(empty))]:
         with pytest.raises(ValueError) as err:
             call()
         assert str(err.value).startswith(f"{who} needs a search with events")

@@ -16,8 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import html
-
 from matplotlib.figure import Figure
 
 from abteach.games.trees import Tree
@@ -82,20 +80,6 @@ def frame_alt(trace: Trace, step: int | Frame) -> str:
     return " ".join(p for p in (f"Search tree {where}.", sentence, node) if p)
 
 
-def frame_alt_html(trace: Trace, step: int | Frame) -> str:
-    """:func:`frame_alt` as a hidden element, for pages that label a picture from the text beside it.
-
-    A pre-rendered picture is a grid of tiles shared between steps, so the
-    text cannot sit on the tiles themselves: the page's script reads it from
-    here and names the picture with it (``role="img"`` and ``aria-label``).
-
-    >>> import abteach as ab
-    >>> frame_alt_html(ab.alphabeta(ab.examples.FIG_5_2).trace, 0)[:40]
-    "<span class='ab-picture-alt' hidden>Sear"
-    """
-    return f"<span class='ab-picture-alt' hidden>{html.escape(frame_alt(trace, step))}</span>"
-
-
 def tree_alt(tree: Tree, what: str = "Game tree") -> str:
     """A tree in words: each inner node, who moves there and its children, then every leaf's value.
 
@@ -128,4 +112,4 @@ def legend_alt(fig: Figure | None) -> str:
     return "Legend: " + "; ".join(entries) + "." if entries else ""
 
 
-__all__ = ["frame_alt", "frame_alt_html", "legend_alt", "tree_alt"]
+__all__ = ["frame_alt", "legend_alt", "tree_alt"]

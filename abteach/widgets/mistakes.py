@@ -34,7 +34,7 @@ def diagnosis_stepper(diagnosis: Diagnosis) -> Stepper:
     --------
     >>> import abteach as ab
     >>> s = diagnosis_stepper(ab.mistakes.diagnose("alpha-in-min"))
-    >>> s.value, s.choice.value
+    >>> s.value, s.choice
     (9, 'correct')
     """
     s = stepper({"correct": diagnosis.correct, "mistake": diagnosis.buggy})

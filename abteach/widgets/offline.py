@@ -1,29 +1,46 @@
 """Widgets that work with no kernel, for lectures exported to HTML and slides.
 
-A live stepper redraws its picture in Python each time its slider moves, so
-in an exported page, where no Python runs, it would stand still.  The copies
-made here pre-render every picture into a ``widgets.Stack`` and link the
-controls to it in the browser (``jslink``), so they keep stepping in a saved
-page.  :func:`show_static` makes an IPython session display every stepper and
-Fig. 5.5 view as such a copy; the export scripts run it before a lecture's
-first cell, so the lecture's own code stays as students read it.
+A stepper draws in the browser already (:mod:`abteach.widgets.stepper`); what
+an exported page lacks is the widget manager's way of loading its module,
+which would fetch it from outside.  So in an exported lecture a stepper is
+shown as HTML that carries its frame data and asks the stepper's ES module,
+inlined once in the page (:func:`module_html`), to draw it: every step of
+every search steps in the page, with nothing fetched.
+
+A Fig. 5.5 view still redraws its pictures in Python, so its copy
+pre-renders every (search, stage) pair into a ``widgets.Stack`` and links the
+controls to it in the browser (``jslink``).
+
+:func:`show_static` makes an IPython session display every stepper and
+Fig. 5.5 view so; the export scripts run it before a lecture's first cell, so
+the lecture's own code stays as students read it.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import math
 from collections.abc import Iterator
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import ipywidgets as widgets
 
+from abteach.views.frame_data import data_json
 from abteach.widgets.fallback import plain_text
 from abteach.widgets.described import DescribedImage
 from abteach.widgets.fig55_view import FigureVsAlgorithm, css as fig55_css
 from abteach.views.sizes import Size, resolve_size
-from abteach.widgets.stepper import Stepper, frame_options, png_size, static_stepper
+from abteach.widgets.stepper import ESM_PATH, Stepper, png_size, scale_of
 
 W = TypeVar("W", bound=widgets.Widget)
+
+#: The class of an exported stepper's place in the page; :func:`module_html` draws into each.
+OFFLINE_CLASS: Final = "abs-offline"
+
+#: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels: a
+#: Fig. 5.2-sized tree keeps α, β and v at 14 px on a 1024×768 projector; a far taller one is drawn smaller.
+SLIDE_TREE_PIXELS: Final = 300
 
 
 def _parts(widget: widgets.Widget) -> Iterator[widgets.Widget]:
@@ -37,55 +54,71 @@ def _first(widget: widgets.Widget, kind: type[W]) -> W:
     return next(cast(W, w) for w in _parts(widget) if isinstance(w, kind))
 
 
-def static_stepper_copy(live: Stepper, size: str | Size | None = None) -> widgets.VBox:
-    """A copy of ``live`` that steps with no kernel, at the same step and on the same search.
+def _script_text(text: str) -> str:
+    """``text`` safe inside a ``<script>`` element: nothing in it can close the element."""
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
-    A stepper with several searches gets the same switch, linked in the
-    browser to one pre-rendered stepper per search, all drawn on one canvas.
-    A long search is pre-rendered at :data:`~abteach.widgets.stepper.MAX_STATIC_FRAMES`
-    of its steps (see :func:`~abteach.widgets.stepper.static_stepper`).
+
+def module_html() -> str:
+    """The stepper's ES module, inlined once in a page, drawing every exported stepper of the page.
+
+    An inline module runs after the page is parsed, so every stepper's place and data are there by then;
+    nothing is fetched.
+
+    >>> "export function mount" in module_html() and OFFLINE_CLASS in module_html()
+    True
+    """
+    source = ESM_PATH.read_text(encoding="utf-8")
+    boot = f"""
+for (const el of document.querySelectorAll(".{OFFLINE_CLASS}")) {{
+  const data = JSON.parse(el.querySelector("script[type='application/json']").textContent);
+  const place = el.querySelector(".abs-place");
+  const onSlide = el.closest(".reveal") !== null;
+  mountSearches(place, data.searches, {{ ...data.options, maxTreeHeight: onSlide ? {SLIDE_TREE_PIXELS} : null }});
+}}
+"""
+    return f'<script type="module">\n{_script_text(source)}\n{boot}</script>\n'
+
+
+def offline_html(live: Stepper, size: str | Size | None = None) -> str:
+    """``live`` as HTML that steps with no kernel: its place, and every search's frame data, at its step.
+
+    The page must carry :func:`module_html` once (the export puts it in the page's head).
 
     Parameters
     ----------
     live : Stepper
         What :func:`abteach.stepper` returned.
     size : {'screen', 'projector'} or Size, optional
-        What to draw the copy at; by default the size ``live`` was made with.
-
-    Returns
-    -------
-    ipywidgets.VBox
-        Class ``ab-static-stepper`` for one search, ``ab-static-switch`` for several.
+        What to draw it at; by default the size ``live`` was made with.
 
     Examples
     --------
     >>> import abteach as ab
     >>> s = ab.stepper({"3rd": ab.alphabeta(ab.examples.FIG_5_2), "4th": ab.alphabeta(ab.examples.FIG_5_2, edition=4)})
     >>> s.go(5)
-    >>> copy = static_stepper_copy(s)
-    >>> sorted(copy._dom_classes), _first(copy, widgets.ToggleButtons).value
-    (['ab-static-switch'], '3rd')
-    >>> third = _first(copy, widgets.Stack).children[0]   # the 3rd edition's pre-rendered stepper
-    >>> _first(third, widgets.IntSlider).value, _first(third, widgets.Stack).selected_index
-    (5, 5)
+    >>> page = offline_html(s)
+    >>> data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    >>> [x["label"] for x in data["searches"]], data["options"]["step"], len(data["searches"][0]["data"]["steps"])
+    (['3rd', '4th'], 5, 56)
     """
-    size = live.size if size is None else size
-    options = frame_options(live.traces.values(), size)
-    copies: dict[str, widgets.VBox] = {}
-    for label, trace in live.traces.items():
-        # The lecture may have moved its stepper to a step worth seeing (s.go(...)): start there.
-        step = min(live.value, len(trace.all_frames) - 1) if label == live.choice.value else 0
-        copies[label] = static_stepper(trace, size=size, step=step, draw_options=options)
-    if len(copies) == 1:
-        return next(iter(copies.values()))
-    labels = list(copies)
-    switch = widgets.ToggleButtons(options=labels, value=live.choice.value)
-    pages = widgets.Stack(list(copies.values()), selected_index=labels.index(live.choice.value),
-                          layout=widgets.Layout(min_width="0"))
-    widgets.jslink((switch, "index"), (pages, "selected_index"))
-    box = widgets.VBox([switch, pages], layout=widgets.Layout(min_width="0"))
-    box.add_class("ab-static-switch")
-    return box
+    scale = live.scale if size is None else scale_of(resolve_size(size))
+    options = {"step": live.step, "choice": live.choice, "interval": live.interval, "speeds": live.speeds,
+               "scale": scale}
+    searches = ",".join(f'{{"label":{json.dumps(x["label"], ensure_ascii=False)},"data":{data_json(x["data"])}}}'
+                        for x in live.searches)
+    payload = f'{{"searches":[{searches}],"options":{json.dumps(options, ensure_ascii=False)}}}'
+    label = html.escape(plain_text(repr(live)), quote=True)
+    return (f"<div class='{OFFLINE_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
+            f"<script type='application/json'>{_script_text(payload)}</script></div>")
+
+
+def _show_stepper(size: str | Size | None) -> Any:
+    # IPython calls a mimebundle formatter as f(obj, include=..., exclude=...).  The text is the live
+    # stepper's, so a lecture run this way prints what a live one does.
+    def show(obj: Stepper, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": offline_html(obj, size), "text/plain": plain_text(repr(obj))}
+    return show
 
 
 def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) -> widgets.VBox:
@@ -208,8 +241,8 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
         raise TypeError(f"show_static needs an IPython shell (get_ipython()), not {type(shell).__name__}")
     if size is not None:
         resolve_size(size)  # an unknown size fails here, not at the first widget shown
-    formatter.for_type(Stepper, _display_as(static_stepper_copy, size))
+    formatter.for_type(Stepper, _show_stepper(size))
     formatter.for_type(FigureVsAlgorithm, _display_as(static_figure_copy, size))
 
 
-__all__ = ["show_static", "static_figure_copy", "static_stepper_copy"]
+__all__ = ["show_static", "static_figure_copy", "offline_html", "module_html", "OFFLINE_CLASS"]

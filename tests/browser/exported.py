@@ -108,8 +108,8 @@ def visible_picture(page: Page, widget_index: int, selector: str) -> str:
 
 
 def picture_shot(widget: Locator) -> bytes:
-    """A screenshot of the picture ``widget`` shows now (a stepper's tiles, or a Fig. 5.5 view's drawings)."""
-    picture = widget.locator(".ab-image:visible, .ab-fig55-images:visible").first
+    """A screenshot of the picture ``widget`` shows now (a stepper's tree, or a Fig. 5.5 view's drawings)."""
+    picture = widget.locator(".abs-tree:visible, .ab-fig55-images:visible").first
     picture.scroll_into_view_if_needed()
     return picture.screenshot(animations="disabled")
 

@@ -62,39 +62,31 @@ def test_every_slide_meets_wcag_21_aa(offline_page: OfflinePage, exported: Expor
     assert offline_page.outside == []
 
 
-def test_a_stepper_picture_says_its_step(offline_page: OfflinePage, exported: Exported) -> None:
-    """The name of a pre-rendered stepper's picture is its step's, and changes as the slider moves."""
+def test_an_exported_stepper_names_its_nodes_and_announces_its_step(offline_page: OfflinePage,
+                                                                     exported: Exported) -> None:
+    """An exported stepper's tree is a tree of named nodes whose names follow the step, and its live region
+    announces each step's sentence."""
     # The first lecture that shows a stepper (its committed output is the stepper's text form).
     lecture = next(name for name in LECTURES
                    if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
     page = offline_page.page
     open_page(offline_page, exported, lecture)
-    stepper = page.locator(".ab-static-stepper:visible").first
-    stepper.scroll_into_view_if_needed()
-
-    def shown_name() -> str:
-        return stepper.evaluate("""s => { const grid = [...s.querySelectorAll('.ab-tiles')]
-            .find(g => g.offsetParent !== null); return grid ? grid.getAttribute('role') + ': '
-            + grid.getAttribute('aria-label') : ''; }""")
-
-    page.wait_for_function("s => [...s.querySelectorAll('.ab-tiles')].some(g => g.getAttribute('aria-label'))",
-                           arg=stepper.element_handle())
-    before = shown_name()
-    readout = stepper.locator(".widget-readout").first.inner_text()
-    assert before.startswith("img: Search tree "), before
-    handle = stepper.locator(".noUi-handle").first
-    assert handle.get_attribute("aria-label") == "step"
-    handle.focus()
-    handle.press("ArrowRight")
-    after = stepper.locator(".widget-readout").first.inner_text()
-    expect(stepper.locator(".ab-live")).to_have_attribute("aria-live", "polite")
-    page.wait_for_function("([s, before]) => { const g = [...s.querySelectorAll('.ab-tiles')]"
-                           ".find(g => g.offsetParent !== null); return g && g.getAttribute('aria-label') "
-                           "&& 'img: ' + g.getAttribute('aria-label') !== before; }",
-                           arg=[stepper.element_handle(), before])
-    assert f"step {after} of" in shown_name() and f"step {readout} of" not in shown_name()
-    # The sentence of the new step is announced, from the live region.
-    expect(stepper.locator(".ab-live")).to_contain_text(f"Step {after}.")
+    root = page.locator(".abs-offline .abs-root").first
+    root.scroll_into_view_if_needed()
+    tree = root.locator("svg[role=tree]")
+    expect(tree).to_have_attribute("aria-label", re.compile(r"^The search tree of "))
+    first = root.locator("[role=treeitem]").first
+    before = first.locator("title").text_content() or ""
+    assert re.match(r"^\w+, (MAX|MIN|\w+) node", before), before
+    expect(root.get_by_role("treeitem", name=before, exact=True)).to_have_count(1)
+    live = root.locator("[aria-live=polite]")
+    root.focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(live).to_contain_text("Step 1.")
+    # The root is now on the call stack: its name says so.
+    expect(first.locator("title")).not_to_have_text(before)
+    expect(root.get_by_role("treeitem", name=re.compile(r"being searched"))).not_to_have_count(0)
 
 
 #: One of every kind of widget the lectures show, each the way a lecture calls it.
@@ -124,7 +116,7 @@ def test_widgets_in_jupyterlab_meet_wcag_21_aa(lab_server: LabServer, widgets_no
     expect(page.locator(".jp-NotebookPanel")).to_be_visible()
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
     page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    for name in ("ab-stepper", "ab-fig55", "ab-practice", "ab-reorder", "ab-play"):
+    for name in ("abs-root", "ab-fig55", "ab-practice", "ab-reorder", "ab-play"):
         expect(page.locator(f".jp-OutputArea-output .{name}").first).to_be_attached()
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
     snapshot("widgets")
@@ -147,13 +139,14 @@ def test_widgets_in_jupyterlab_meet_wcag_21_aa(lab_server: LabServer, widgets_no
         page.evaluate(theme, "JupyterLab Light")
         expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
         expect(page.locator("#jupyterlab-splash")).to_have_count(0)
-    # A live stepper's picture is named by its step, and the name follows the buttons.
+    # A live stepper announces each step's sentence, and its tree's nodes are named by their state.
     frames = ab.alphabeta(ab.examples.FIG_5_2).trace.all_frames
-    image = page.locator(".ab-stepper img.ab-image").first
-    expect(image).to_have_attribute("title", re.compile(re.escape(frames[0].explanation)))
-    page.locator(".ab-stepper .ab-forward").first.click()
-    expect(image).to_have_attribute("title", re.compile(r"^Search tree at step 1 of \d+\. "
-                                                        + re.escape(frames[1].explanation)))
+    root = page.locator(".jp-OutputArea-output .abs-root").first
+    live = root.locator("[aria-live=polite]")
+    expect(live).to_contain_text(frames[0].explanation)
+    root.get_by_role("button", name="Forward one step").click()
+    expect(live).to_contain_text(f"Step 1. {frames[1].explanation}")
+    expect(root.get_by_role("treeitem", name=re.compile("being searched")).first).to_be_attached()
 
 
 def test_html_worksheets_meet_wcag_21_aa(offline_page: OfflinePage, tmp_path: Path) -> None:

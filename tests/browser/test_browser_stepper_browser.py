@@ -1,4 +1,4 @@
-"""The browser stepper (ab.browser_stepper) in a real JupyterLab: it steps in the page, keys stay its own.
+"""The stepper (ab.stepper) in a real JupyterLab: it steps in the page, keys stay its own, and it is accessible.
 
 Expected values come from the trace and its frame data computed here, in the test process.  The keys must not
 reach JupyterLab: in command mode ArrowRight would move to another cell, so the active cell is checked too.
@@ -23,7 +23,7 @@ from .test_layout_browser import set_layout
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 SCREENS = ROOT / "build" / "screens"
-CODE = "import abteach as ab\nw = ab.browser_stepper(ab.alphabeta(ab.examples.FIG_5_2))\nw"
+CODE = "import abteach as ab\nw = ab.stepper(ab.alphabeta(ab.examples.FIG_5_2))\nw"
 PRESSES = 5
 TIMED_PRESSES = 20
 
@@ -102,8 +102,10 @@ def test_browser_stepper_steps_in_the_page(page: Page, lab_server: LabServer) ->
     expect(running).to_have_count(1)
     assert running.get_attribute("data-line") == str(want["line"])
     # The accessible names of the tree's items say each node's name, player and status.
-    first = root.locator("[role=treeitem]").first.get_attribute("aria-label") or ""
+    first = root.locator("[role=treeitem]").first.locator("title").text_content() or ""
     assert first.startswith("A, MAX node") and "being searched" in first
+    # ... as the accessibility tree names them: the node is found by its name.
+    expect(root.get_by_role("treeitem", name=first, exact=True)).to_have_count(1)
 
     # Latency: key press to the painted step.
     times = root.evaluate(TIME_PRESSES, TIMED_PRESSES)

@@ -55,11 +55,13 @@ def test_open_and_save_leaves_git_status_clean(lab_server: LabServer, page: Page
 # What every widget output of the open notebook shows: its error text if any, and whether it has a picture.
 WIDGET_OUTPUTS = """
 () => [...document.querySelectorAll('.jp-OutputArea-output')]
-    .filter(out => out.querySelector('.jupyter-widgets') || out.classList.contains('jupyter-widgets')
+    .filter(out => out.querySelector('.jupyter-widgets, .abs-root') || out.classList.contains('jupyter-widgets')
                    || out.innerText.includes('Error displaying widget'))
     .map(out => ({text: out.innerText.slice(0, 200),
-                  pictures: [...out.querySelectorAll('img')].filter(img => img.complete && img.naturalWidth > 0).length,
-                  step: (out.querySelector('.ab-stepper .ab-explanation b') || {innerText: ''}).innerText}))
+                  // A picture: a drawing, or a stepper's tree, drawn by the page.
+                  pictures: [...out.querySelectorAll('img')].filter(img => img.complete && img.naturalWidth > 0).length
+                            + out.querySelectorAll('svg[role=tree] text').length,
+                  step: (out.querySelector('.abs-root .abs-sentence b') || {innerText: ''}).innerText}))
 """
 
 
@@ -73,12 +75,12 @@ def test_a_run_and_saved_lecture_reopens_on_each_widgets_last_frame(lab_server: 
     page.goto(lab_server.notebook_url(LECTURE))
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
     page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    stepper = page.locator(".jp-OutputArea-output .ab-stepper").first
+    stepper = page.locator(".jp-OutputArea-output .abs-root").first
     expect(stepper).to_be_visible(timeout=120_000)
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
     for _ in range(3):
-        stepper.locator(".ab-forward").click()
-    expect(stepper.locator(".ab-explanation b").first).to_have_text("Step 3.")
+        stepper.get_by_role("button", name="Forward one step").click()
+    expect(stepper.locator(".abs-sentence b").first).to_have_text("Step 3.")
     before = page.evaluate(WIDGET_OUTPUTS)
     assert before and all(o["pictures"] for o in before), before
     saved = (lab_server.root / LECTURE).stat().st_mtime_ns
@@ -95,15 +97,15 @@ def test_a_run_and_saved_lecture_reopens_on_each_widgets_last_frame(lab_server: 
     page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
                            ".every(img => img.complete && img.naturalWidth > 0)")
     page.wait_for_timeout(2000)  # the widget manager restores its models, or gives up, after the page loads
-    page.locator(".jp-OutputArea-output .ab-stepper").first.scroll_into_view_if_needed()
+    page.locator(".jp-OutputArea-output .abs-root").first.scroll_into_view_if_needed()
     snapshot("reopened")
     after = page.evaluate(WIDGET_OUTPUTS)
     assert len(after) == len(before)
     problems = [o["text"] for o in after if "model not found" in o["text"] or not o["pictures"]]
     assert not problems, f"{len(problems)} of {len(after)} widgets lost their picture: {problems[:3]}"
-    assert after[0]["step"] == "Step 3.", after[0]
-    # Its parts are not marked "disconnected" one by one: the stepper's own mark says it once.
-    marks = page.locator(".jp-OutputArea-output .ab-stepper").first.evaluate(
+    assert after[0]["step"].strip() == "Step 3.", after[0]
+    # The stepper's parts are not marked "disconnected" one by one: it is drawn whole, by the page.
+    marks = page.locator(".jp-OutputArea-output .abs-root").first.evaluate(
         "root => [...root.querySelectorAll('.jupyter-widgets-disconnected')]"
         ".filter(el => getComputedStyle(el, '::before').content !== 'none').length")
     assert marks == 0

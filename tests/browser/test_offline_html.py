@@ -1,13 +1,14 @@
 """Exported lectures work on a plane: opened from disk with every outside request refused, with no kernel,
-every stepper steps, every search switch switches and the math is typeset."""
+every stepper steps through every step, every search switch switches and the math is typeset."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import nbformat
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 
 from .labserver import ROOT
 from .exported import (shown_as, LECTURES, Exported, OfflinePage, exported, offline_page,  # noqa: F401  (fixtures)
@@ -15,12 +16,8 @@ from .exported import (shown_as, LECTURES, Exported, OfflinePage, exported, offl
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(3600)]
 
-STEPPER = ".ab-static-stepper"
-SWITCH = ".ab-static-switch"
+STEPPER = ".abs-offline"
 FIG55 = ".ab-static-fig55"
-#: A step may only move to the next line of pseudocode, leaving the tree as it was: within this many the
-#: picture must change.
-PICTURE_STEPS = 6
 # TeX left as typed: MathJax did not run on it.
 RAW_TEX = re.compile(r"\$[^$\n]+\$|\\\(|\\[a-zA-Z]+\{")
 
@@ -41,84 +38,63 @@ def _open(offline: OfflinePage, exported: Exported, lecture: str) -> None:
     # The widget manager renders the saved state once it has loaded: wait for the widgets it makes.
     page.wait_for_function("() => document.querySelectorAll('.widget-slider, .jupyter-widgets').length > 0 "
                            "|| !document.querySelector('script[type=\"application/vnd.jupyter.widget-view+json\"]')")
+    # The stepper's module draws every stepper of the page once the page is parsed.
+    page.wait_for_function(f"() => [...document.querySelectorAll('{STEPPER}')].every(s => s.querySelector('.abs-root'))")
     page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0 "
                            "&& MathJax.Hub.queue.running === 0")
 
 
+def _data(stepper: Locator) -> dict:
+    """The data an exported stepper carries: every search's frames, and where it opens."""
+    return json.loads(stepper.locator("script[type='application/json']").text_content() or "{}")
+
+
+def _sentence(root: Locator) -> str:
+    return " ".join(root.locator(".abs-sentence").inner_text().split())
+
+
 @pytest.mark.parametrize("lecture", LECTURES)
-def test_every_stepper_steps_with_no_kernel_and_no_network(offline_page: OfflinePage, exported: Exported,
-                                                          lecture: str) -> None:
+def test_every_stepper_steps_through_every_step_with_no_kernel_and_no_network(
+        offline_page: OfflinePage, exported: Exported, lecture: str) -> None:
+    """Every stepper of the lecture is in the page, and steps from its first step to its last, each one of
+    them (the lecture's own count, from its committed text "step 0 of N"), with the sentence the data gives."""
     page = offline_page.page
     _open(offline_page, exported, lecture)
     steppers = page.locator(STEPPER)
-    # The export showed every live stepper as a static one; the raw widget text would mean no widget state.
-    assert "VBox(children=" not in page.inner_text("body")
-    shown = page.evaluate(f"() => document.querySelectorAll('{SWITCH}').length + "
-                          f"[...document.querySelectorAll('{STEPPER}')].filter(s => !s.closest('{SWITCH}')).length")
-    assert shown == len(_outputs(lecture, shown_as("Stepper"))), f"{lecture}: every stepper of the lecture, and only those"
+    committed = _outputs(lecture, shown_as("Stepper"))
+    assert steppers.count() == len(committed), f"{lecture}: every stepper of the lecture, and only those"
     for i in range(steppers.count()):
         stepper = steppers.nth(i)
-        if not stepper.is_visible():
-            continue  # another search under a switch: the switch test shows it
         stepper.scroll_into_view_if_needed()
-        before = visible_picture(page, i, STEPPER)
-        assert before, f"stepper {i} of {lecture} shows no picture"
+        data = _data(stepper)
+        root = stepper.locator(".abs-root")
+        search = next(x["data"] for x in data["searches"] if x["label"] == data["options"]["choice"])
+        last = len(search["steps"]) - 1
+        # The lecture's own count of steps for the search shown: every one is kept.
+        assert f"step {data['options']['step']} of {last}:" in committed[i], (committed[i][:120], last)
+        expect(root).to_have_attribute("data-step", str(data["options"]["step"]))
+        assert root.locator("input[type=range]").get_attribute("max") == str(last)
         pixels = picture_shot(stepper)
-        readout = stepper.locator(".widget-readout").first.inner_text()
-        handle = stepper.locator(".noUi-handle").first
-        handle.focus()
-        handle.press("ArrowRight")
-        page.wait_for_function("([i, before]) => { const w = document.querySelectorAll('.ab-static-stepper')[i];"
-                               "return [...w.querySelectorAll('img')].some(img => img.offsetParent !== null "
-                               "&& img.src !== before); }", arg=[i, before])
-        assert visible_picture(page, i, STEPPER) != before
-        after = stepper.locator(".widget-readout").first.inner_text()
-        assert int(after) > int(readout), f"stepper {i} of {lecture}: the slider reads {readout}, then {after}"
-        # The picture itself changes, not only the image element showing it.  A step that only moves to the
-        # next line of pseudocode draws the same tree, so allow a few.
-        for _ in range(PICTURE_STEPS):
-            page.wait_for_timeout(150)
-            if picture_shot(stepper) != pixels:
-                break
-            handle.press("ArrowRight")
-        else:
-            pytest.fail(f"stepper {i} of {lecture}: {PICTURE_STEPS} steps from {readout} show the same picture")
+        root.focus()
+        page.keyboard.press("Home")
+        for k in range(1, last + 1):
+            page.keyboard.press("ArrowRight")
+            expect(root).to_have_attribute("data-step", str(k))
+        want = replay_sentence(search, last)
+        assert _sentence(root).startswith(f"Step {last}. {want}"), (_sentence(root), want)
+        assert picture_shot(stepper) != pixels, f"stepper {i} of {lecture}: the last step draws the first's tree"
         if i == 0:
-            offline_page.shot(f"offline-html-{lecture}-stepper-after-step")
+            offline_page.shot(f"offline-html-{lecture}-stepper-last-step")
     assert offline_page.outside == [], f"{lecture} asked outside the machine for {offline_page.outside}"
     assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"
 
 
-@pytest.mark.parametrize("lecture", LECTURES)
-def test_a_long_search_says_it_shows_some_steps_and_numbers_them(offline_page: OfflinePage, exported: Exported,
-                                                                  lecture: str) -> None:
-    """A pre-rendered stepper of a long search keeps some of its steps: the page says how many, and the slider
-    reads the real step numbers, spread evenly from the first to the last."""
-    page = offline_page.page
-    _open(offline_page, exported, lecture)
-    # The lecture's own count of steps, from each stepper's text form ("step 0 of N").
-    lasts = {int(m) for t in _outputs(lecture, shown_as("Stepper")) for m in re.findall(r"step \d+ of (\d+)", t)}
-    notes = page.locator(".ab-sampled-note:visible")
-    for i in range(notes.count()):
-        note = notes.nth(i)
-        kept, last = map(int, re.search(r"This copy shows (\d+) of the steps 0 to (\d+)", note.inner_text()).groups())
-        assert kept < last + 1 and last in lasts, (lecture, kept, last, lasts)
-        stepper = note.locator("xpath=ancestor::*[contains(@class, 'ab-static-stepper')][1]")
-        readout = stepper.locator(".widget-readout").first
-        handle = stepper.locator(".noUi-handle").first
-        handle.focus()
-        handle.press("Home")
-        expect(readout).to_have_text("0")
-        handle.press("ArrowRight")
-        # Kept evenly: the second is about last / (kept - 1), give or take the step the lecture starts at.
-        second = int(readout.inner_text())
-        assert 0 < second <= 2 * last / (kept - 1), (lecture, second, kept, last)
-        handle.press("End")
-        expect(readout).to_have_text(str(last))
-        expect(stepper.locator(".ab-explanation:visible").first).to_contain_text(f"Step {last}.")
-        if i == 0:
-            offline_page.shot(f"offline-html-{lecture}-sampled-stepper")
-    assert offline_page.outside == [] and offline_page.missing == []
+def replay_sentence(data: dict, step: int) -> str:
+    """The sentence of ``step``, the last one the data's changes give up to it."""
+    said = ""
+    for delta in data["steps"][:step + 1]:
+        said = delta.get("sentence", said)
+    return " ".join(said.split())
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -126,19 +102,23 @@ def test_switches_and_fig55_views_work_with_no_kernel(offline_page: OfflinePage,
                                                       lecture: str) -> None:
     page = offline_page.page
     _open(offline_page, exported, lecture)
-    switches = page.locator(SWITCH)
+    switches = page.locator(STEPPER).filter(has=page.locator(".abs-switch"))
     for i in range(switches.count()):
         switch = switches.nth(i)
         switch.scroll_into_view_if_needed()
-        before = visible_picture(page, i, SWITCH)
-        buttons = switch.locator(".widget-toggle-buttons").first.locator("button")
-        expect(buttons.first).to_have_class(re.compile(r"\bmod-active\b"))
+        data = _data(switch)
+        buttons = switch.locator(".abs-switch button")
+        expect(buttons).to_have_count(len(data["searches"]))
+        expect(buttons.first).to_have_attribute("aria-pressed", "true")
+        other = data["searches"][1]
         buttons.nth(1).click()
-        expect(buttons.nth(1)).to_have_class(re.compile(r"\bmod-active\b"))
-        # Another search is shown: its own stepper, starting at its own step.
-        page.wait_for_function("([i, before]) => { const w = document.querySelectorAll('.ab-static-switch')[i];"
-                               "const img = [...w.querySelectorAll('img')].filter(im => im.offsetParent !== null);"
-                               "return img.length && img[0].src !== before; }", arg=[i, before])
+        expect(buttons.nth(1)).to_have_attribute("aria-pressed", "true")
+        expect(switch.locator(".abs-searches")).to_have_attribute("data-choice", other["label"])
+        # The other search is shown, at the same step as far as it goes, with its own sentence.
+        root = switch.locator(".abs-root")
+        step = min(data["options"]["step"], len(other["data"]["steps"]) - 1)
+        expect(root).to_have_attribute("data-step", str(step))
+        assert _sentence(root).startswith(f"Step {step}. {replay_sentence(other['data'], step)}")
     views = page.locator(FIG55)
     assert views.count() == len(_outputs(lecture, shown_as("FigureVsAlgorithm")))
     for i in range(views.count()):

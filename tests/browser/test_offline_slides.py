@@ -1,5 +1,5 @@
 """Exported slides work on a plane and fit a projector: reveal.js from the local copy, every slide within
-1024×768, and a stepper on a slide still steps with no kernel and no network."""
+1024×768, and a stepper on a slide still steps with no kernel and no network, its keys its own."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from .labserver import ROOT
 from abteach.views.sizes import resolve_size
 
 from .exported import (shown_as, LECTURES, SLIDE_HEIGHT, SLIDE_WIDTH, Exported, OfflinePage, exported,  # noqa: F401  (fixtures)
-                       offline_page, picture_shot, visible_picture)
+                       offline_page, picture_shot)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(3600)]
 
 REVEAL = "assets/reveal.js/dist/reveal.js"
+STEPPER = ".abs-offline"
 
 
 def _open(offline: OfflinePage, exported: Exported, lecture: str) -> None:
@@ -56,59 +57,63 @@ def test_every_slide_fits_a_projector(offline_page: OfflinePage, exported: Expor
     assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"
 
 
-def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported: Exported) -> None:
-    page = offline_page.page
+def _first_stepper_slide(offline: OfflinePage, exported: Exported) -> str:
+    """Open the slides of the first lecture that shows a stepper, at the stepper's slide; the lecture's name."""
+    page = offline.page
     # The first lecture that shows a stepper (its committed output is the stepper's text form).
     lecture = next(name for name in LECTURES
                    if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
-    _open(offline_page, exported, lecture)
-    first = page.evaluate("() => Reveal.getIndices(document.querySelector('.ab-static-stepper').closest('section'))")
+    _open(offline, exported, lecture)
+    first = page.evaluate(f"() => Reveal.getIndices(document.querySelector('{STEPPER}').closest('section'))")
     page.evaluate("([h, v]) => Reveal.slide(h, v)", [first["h"], first.get("v") or 0])
-    before = visible_picture(page, 0, ".ab-static-stepper")
-    assert before, "the stepper on the slide shows no picture"
+    page.wait_for_timeout(100)
+    return lecture
+
+
+def test_a_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, exported: Exported) -> None:
+    page = offline_page.page
+    lecture = _first_stepper_slide(offline_page, exported)
+    stepper = page.locator(STEPPER).first
+    root = stepper.locator(".abs-root")
+    start = int(root.get_attribute("data-step") or "0")
+    before = picture_shot(stepper)
     offline_page.shot(f"offline-slides-{lecture}-stepper-before")
-    # A click on the slider's track moves it; the arrow keys belong to reveal.js here.
-    track = page.locator(".ab-static-stepper .noUi-base").first
-    box = track.bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
-    page.wait_for_function("before => [...document.querySelectorAll('.ab-static-stepper')[0].querySelectorAll('img')]"
-                           ".some(img => img.offsetParent !== null && img.src !== before)", arg=before)
+    # The slider, far along: many steps later, the tree has changed.
+    root.locator("input[type=range]").evaluate(
+        "(el) => { el.value = String(Math.round(el.max * 0.6)); el.dispatchEvent(new Event('input', {bubbles: true})); }")
+    expect(root).not_to_have_attribute("data-step", str(start))
+    page.wait_for_timeout(200)
+    assert picture_shot(stepper) != before, f"{lecture}: the slider moved, the tree did not"
+    root.get_by_role("button", name="Forward one step").click()
     offline_page.shot(f"offline-slides-{lecture}-stepper-after")
     assert offline_page.outside == []
 
 
 def test_arrow_keys_on_a_stepper_step_it_and_keep_the_slide(offline_page: OfflinePage, exported: Exported) -> None:
     page = offline_page.page
-    lecture = next(name for name in LECTURES
-                   if '"' + shown_as("Stepper") in (ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
-    _open(offline_page, exported, lecture)
-    first = page.evaluate("() => Reveal.getIndices(document.querySelector('.ab-static-stepper').closest('section'))")
-    page.evaluate("([h, v]) => Reveal.slide(h, v)", [first["h"], first.get("v") or 0])
-    page.wait_for_timeout(100)
+    lecture = _first_stepper_slide(offline_page, exported)
     slide = page.evaluate("() => Reveal.getIndices()")
     # The first stepper of the deck, the one on this slide: found so that a turned slide does not lose it.
-    stepper = page.locator(".ab-static-stepper").first
-    readout = stepper.locator(".widget-readout").first
-    handle = stepper.locator(".noUi-handle").first
-    start = int(readout.inner_text())
-    before = picture_shot(stepper)
+    root = page.locator(STEPPER).first.locator(".abs-root")
+    start = int(root.get_attribute("data-step") or "0")
+    before = picture_shot(page.locator(STEPPER).first)
     offline_page.shot(f"offline-slides-{lecture}-keys-before")
-    handle.focus()
+    root.focus()
     page.keyboard.press("ArrowRight")
-    # The slider's own key handling moves it by one step ...
-    expect(readout).to_have_text(str(start + 1))
+    expect(root).to_have_attribute("data-step", str(start + 1))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
     page.wait_for_timeout(200)
-    assert picture_shot(stepper) != before, f"{lecture}: ArrowRight stepped the slider but not the picture"
+    assert picture_shot(page.locator(STEPPER).first) != before, f"{lecture}: three steps show the same tree"
     offline_page.shot(f"offline-slides-{lecture}-keys-after-right")
-    # ... and reveal.js, which turns slides on the same keys, must not also act on it.
-    assert page.evaluate("() => Reveal.getIndices()") == slide, "ArrowRight on a stepper's slider turned the slide"
+    # reveal.js, which turns slides on the same keys, must not also act on them.
+    assert page.evaluate("() => Reveal.getIndices()") == slide, "ArrowRight on a stepper turned the slide"
     page.keyboard.press("ArrowLeft")
-    expect(readout).to_have_text(str(start))
+    expect(root).to_have_attribute("data-step", str(start + 2))
     page.keyboard.press("End")
-    expect(readout).not_to_have_text(str(start))
-    assert page.evaluate("() => Reveal.getIndices()") == slide, "ArrowLeft or End on a stepper's slider turned the slide"
-    # Off the widget, the same key still belongs to reveal.js: the fix keeps only the widget's keys.
+    expect(root).not_to_have_attribute("data-step", str(start + 2))
+    assert page.evaluate("() => Reveal.getIndices()") == slide, "ArrowLeft or End on a stepper turned the slide"
+    # Off the widget, the same key still belongs to reveal.js: the stepper keeps only its own keys.
     page.evaluate("() => document.activeElement.blur()")
     page.keyboard.press("ArrowRight")
     page.wait_for_function("s => Reveal.getIndices().h !== s.h || (Reveal.getIndices().v || 0) !== (s.v || 0)",
@@ -123,46 +128,41 @@ LEGIBLE_PX = 14
 #: The most of a slide's 700 px of height a picture may need to be legible and still be required to be.
 LEGIBLE_HEIGHT = 0.45 * SLIDE_HEIGHT
 
-# Each shown picture on the current slide: its natural width (its tiles' first row, or the image's own), the
-# width it takes on the screen (reveal.js's scaling included), and the room its cell's output has there.
-_PICTURES = """() => {
+# Each shown picture on the current slide: its natural width and height, how tall α, β and v are in it at that
+# width, the width it takes on the screen (reveal.js's scaling included), and the room its cell's output has there.
+_PICTURES = """([alphaBeta]) => {
   const slide = Reveal.getCurrentSlide();
   const shown = el => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
   const room = el => el.closest('.jp-OutputArea-output').getBoundingClientRect().width;
   const out = [];
-  for (const grid of slide.querySelectorAll('.ab-static-stepper .ab-image')) {
-    if (!shown(grid)) continue;
-    const tiles = [...grid.querySelectorAll('img')];
-    const top = tiles[0].offsetTop;
-    const natural = tiles.filter(t => t.offsetTop === top).reduce((w, t) => w + t.naturalWidth, 0);
-    const height = tiles.filter(t => t.offsetLeft === tiles[0].offsetLeft).reduce((h, t) => h + t.naturalHeight, 0);
-    out.push({kind: 'stepper', natural, height, shown: grid.getBoundingClientRect().width, room: room(grid),
-              scale: Reveal.getScale()});
+  for (const svg of slide.querySelectorAll('.abs-offline .abs-tree svg')) {
+    if (!shown(svg)) continue;
+    // The tree is drawn in its own units (the viewBox), its small text at 13 of them.
+    const box = svg.viewBox.baseVal;
+    out.push({kind: 'stepper', natural: box.width, height: box.height, small: 13,
+              shown: svg.getBoundingClientRect().width, room: room(svg), scale: Reveal.getScale()});
   }
   for (const img of slide.querySelectorAll('.ab-static-fig55 .ab-fig55-images img')) {
     // Two drawings share the row: each has half of it.
-    if (shown(img)) out.push({kind: 'fig55', natural: img.naturalWidth, height: img.naturalHeight,
+    if (shown(img)) out.push({kind: 'fig55', natural: img.naturalWidth, height: img.naturalHeight, small: alphaBeta,
                               shown: img.getBoundingClientRect().width, room: room(img) / 2, scale: Reveal.getScale()});
   }
   return out;
 }"""
 
-# Each shown line of pseudocode on the current slide: its height against one line's, and whether its text
-# is cut (wider than its box).
+# Each shown line of pseudocode on the current slide, and whether its text is cut (wider than its box or the slide).
+# A line too long for its box wraps between words, under its own text.
 _LINES = """() => {
   const slide = Reveal.getCurrentSlide();
-  return [...slide.querySelectorAll('.ab-static-stepper .ab-line')].filter(l => l.offsetParent !== null).map(l => {
-    const code = l.querySelector('.ab-code');
-    return {text: l.innerText, height: l.getBoundingClientRect().height,
-            line: parseFloat(getComputedStyle(code).lineHeight) * (l.getBoundingClientRect().height / l.offsetHeight),
-            cut: code.scrollWidth > code.clientWidth + 1 || l.getBoundingClientRect().right > slide.getBoundingClientRect().right + 1};
-  });
+  return [...slide.querySelectorAll('.abs-offline .abs-listing li')].filter(l => l.offsetParent !== null).map(l => ({
+    text: l.innerText,
+    cut: l.scrollWidth > l.clientWidth + 1 || l.getBoundingClientRect().right > slide.getBoundingClientRect().right + 1}));
 }"""
 
 
 def _widget_slides(offline: OfflinePage) -> list[tuple[int, int]]:
     return [(i["h"], i.get("v") or 0) for i in offline.page.evaluate(
-        "() => Reveal.getSlides().filter(s => s.querySelector('.ab-static-stepper, .ab-static-fig55'))"
+        "() => Reveal.getSlides().filter(s => s.querySelector('.abs-offline, .ab-static-fig55'))"
         ".map(s => Reveal.getIndices(s))")]
 
 
@@ -179,7 +179,7 @@ def _lectures_with(kind: str) -> list[str]:
 def test_pictures_and_pseudocode_on_slides_are_legible(offline_page: OfflinePage, exported: Exported,
                                                       lecture: str) -> None:
     """On a slide at 1024×768, α, β and v are at least 14 px tall wherever the tree can be drawn that large
-    on a 960 px slide at all, and no line of pseudocode is cut or wrapped."""
+    on a 960 px slide at all, and no line of pseudocode is cut."""
     _open(offline_page, exported, lecture)
     slides = _widget_slides(offline_page)
     assert slides, f"{lecture} shows a stepper or a Fig. 5.5 view, but no slide holds one"
@@ -187,14 +187,14 @@ def test_pictures_and_pseudocode_on_slides_are_legible(offline_page: OfflinePage
     for h, v in slides:
         offline_page.page.evaluate("([h, v]) => Reveal.slide(h, v)", [h, v])
         offline_page.page.wait_for_timeout(100)
-        pictures = offline_page.page.evaluate(_PICTURES)
+        pictures = offline_page.page.evaluate(_PICTURES, [ALPHA_BETA_PX])
         assert pictures, f"{lecture}, slide {h}/{v}: its stepper or Fig. 5.5 view shows no picture"
         for p in pictures:
-            px = ALPHA_BETA_PX * p["shown"] / p["natural"]
+            px = p["small"] * p["shown"] / p["natural"]
             # A tree that, drawn legibly, is wider than its room or takes more than LEGIBLE_HEIGHT of the slide
             # (the rest is for the code, the controls, the sentence and the pseudocode) is shown whole, as large
             # as fits: Fig. 5.2's tree and any smaller one must be legible.
-            legible = LEGIBLE_PX / ALPHA_BETA_PX
+            legible = LEGIBLE_PX / p["small"]
             can = p["natural"] * legible <= p["room"] and p["height"] * legible <= LEGIBLE_HEIGHT * p["scale"]
             # "About 14 px": a Fig. 5.2-sized picture gives up a few per cent of its width to the pseudocode
             # below it (measured: 13.3 px); anything under 13 px is a layout that has gone wrong.
@@ -203,12 +203,12 @@ def test_pictures_and_pseudocode_on_slides_are_legible(offline_page: OfflinePage
             if not can:
                 shrunk.append((h, v, p["kind"], round(px, 1)))
         for line in offline_page.page.evaluate(_LINES):
-            if line["cut"] or line["height"] > 1.5 * line["line"]:
+            if line["cut"]:
                 wrapped.append((h, v, line["text"].strip()[:50]))
         if small or wrapped:
             offline_page.shot(f"offline-slides-{lecture}-{h}-{v}-illegible")
     assert small == [], f"{lecture}: α, β and v smaller than {LEGIBLE_PX} px on these slides: {small}"
-    assert wrapped == [], f"{lecture}: pseudocode lines cut or wrapped on a slide: {wrapped}"
+    assert wrapped == [], f"{lecture}: pseudocode lines cut on a slide: {wrapped}"
     if shrunk:
         print(f"{lecture}: trees too big to draw legibly on a slide, shown at α, β, v of {shrunk} px")
     assert offline_page.outside == [] and offline_page.missing == []
@@ -223,16 +223,17 @@ def test_every_stepper_on_a_slide_steps_offline(offline_page: OfflinePage, expor
     for h, v in slides:
         page.evaluate("([h, v]) => Reveal.slide(h, v)", [h, v])
         page.wait_for_timeout(100)
-        steppers = page.locator("section.present .ab-static-stepper:visible")
+        steppers = page.locator(f"section.present {STEPPER}:visible")
         for i in range(steppers.count()):
             stepper = steppers.nth(i)
+            root = stepper.locator(".abs-root")
             before = picture_shot(stepper)
-            readout = stepper.locator(".widget-readout").first.inner_text()
-            box = stepper.locator(".noUi-base").first.bounding_box()
-            assert box is not None
-            # Far along the track: many steps later, the tree has changed.
-            page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
-            expect(stepper.locator(".widget-readout").first).not_to_have_text(readout)
+            start = root.get_attribute("data-step")
+            # Far along the slider: many steps later, the tree has changed.
+            root.locator("input[type=range]").evaluate(
+                "(el) => { el.value = String(Math.round(el.max * 0.6)); "
+                "el.dispatchEvent(new Event('input', {bubbles: true})); }")
+            expect(root).not_to_have_attribute("data-step", start or "")
             page.wait_for_timeout(200)
             assert picture_shot(stepper) != before, f"{lecture}, slide {h}/{v}: a step shows the same picture"
             stepped += 1

@@ -82,14 +82,14 @@ def test_one_wrong_value_flags_that_node_alone(lab_server: LabServer, page: Page
         widget.scroll_into_view_if_needed()
         snapshot(f"checked-{width}x{height}")
     widget.locator(".ab-show").click()
-    replay = widget.locator(".ab-replay .ab-stepper")
+    replay = widget.locator(".ab-replay .abs-root")
     expect(replay).to_be_visible()
     widget.locator(".ab-replay").scroll_into_view_if_needed()
     snapshot("show-me")
     # "Show me" names moves as the picture names nodes (a1 leads from A), never by number.
     best = ab.alphabeta(tree).move_name
     assert best[0].upper() == tree.root.name and best[1:].isdigit()
-    replay.locator(".ab-last").click()
-    expect(replay.locator(".ab-explanation").first).to_contain_text(f"the best move is {best},")
-    expect(replay.locator(".ab-explanation").first).not_to_contain_text(re.compile(r"the best move is \d"))
+    replay.get_by_role("button", name="Last step").click()
+    expect(replay.locator(".abs-sentence")).to_contain_text(f"the best move is {best},")
+    expect(replay.locator(".abs-sentence")).not_to_contain_text(re.compile(r"the best move is \d"))
     snapshot("show-me-last")

@@ -16,7 +16,8 @@ const CSS = `
   --abs-muted: var(--jp-content-font-color2, #4d4d4d); --abs-panel: var(--jp-layout-color2, #eeeeee);
   --abs-blue: #0072b2; --abs-green: #009e73; --abs-red: #d55e00; --abs-orange: #e69f00;
   color: var(--abs-ink); background: var(--abs-bg); font-family: var(--jp-ui-font-family, sans-serif);
-  font-size: 14px; line-height: 1.35; max-width: 100%; box-sizing: border-box; padding: 4px; }
+  font-size: calc(14px * var(--abs-scale, 1)); line-height: 1.35; max-width: 100%; box-sizing: border-box;
+  padding: 4px; }
 body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-root:focus-visible, .abs-root button:focus-visible, .abs-root input:focus-visible {
   outline: 2px solid var(--abs-blue); outline-offset: 1px; }
@@ -25,20 +26,36 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
   border: 1px solid var(--abs-muted); border-radius: 3px; padding: 2px 8px; cursor: pointer; min-height: 28px; }
 .abs-controls input[type=range] { flex: 1 1 160px; min-width: 120px; accent-color: var(--abs-blue); }
 .abs-count { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: 15px; }
+.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: calc(15px * var(--abs-scale, 1)); }
+.abs-pass { font-weight: bold; padding-top: 4px; }
+.abs-speed-label { white-space: nowrap; }
+.abs-speed { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
+  border-radius: 3px; min-height: 28px; }
+.abs-picture { flex: 0 1 auto; min-width: 0; max-width: 100%; }
+.abs-root .abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
+  font-size: calc(13px * var(--abs-scale, 1)); }
+.abs-root .abs-legend li { display: flex; align-items: center; gap: 4px; }
+.abs-legend svg { display: block; overflow: visible; }
 .abs-best { font-weight: bold; }
 .abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
-.abs-tree { flex: 0 1 auto; min-width: 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
+.abs-tree { min-width: 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 .abs-tree svg { display: block; }
-.abs-side { flex: 0 1 auto; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
-  font-size: 13px; }
-.abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; margin: 0 0 2px 0; }
-.abs-listing ol { list-style: none; margin: 0; padding: 0; }
-.abs-listing li { white-space: pre-wrap; padding: 0 4px; border: 2px solid transparent; }
-.abs-listing li .abs-mark { display: inline-block; width: 1.3em; }
-.abs-listing li.abs-running { font-weight: bold; background: var(--abs-panel); border-color: var(--abs-ink); }
-.abs-stack table { border-collapse: collapse; margin-top: 6px; }
-.abs-stack th, .abs-stack td { padding: 1px 8px; text-align: left; border-bottom: 1px solid var(--abs-muted); }
+/* The pseudocode goes beside the tree when 24 characters' room is left, its lines wrapping; else below. */
+.abs-side { flex: 1 1 24em; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
+  font-size: calc(13px * var(--abs-scale, 1)); }
+.abs-root .abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
+.abs-root .abs-listing ol { list-style: none; margin: 0; padding: 0; }
+.abs-root .abs-listing li, .abs-root .abs-legend li { margin: 0; }
+.abs-root .abs-listing li .abs-mark { text-indent: 0; }
+.abs-root.abs-below .abs-listing li.abs-other { display: none; }
+.abs-root.abs-below .abs-side { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
+/* A line too long for its box wraps under its own text, not under the line numbers. */
+.abs-root .abs-listing li { white-space: pre-wrap; padding: 0 4px 0 calc(1.3em + 4ch + 4px);
+  text-indent: calc(-1.3em - 4ch); border: 2px solid transparent; }
+.abs-root .abs-listing li .abs-mark { display: inline-block; width: 1.3em; }
+.abs-root .abs-listing li.abs-running { font-weight: bold; background: var(--abs-panel); border-color: var(--abs-ink); }
+.abs-root .abs-stack table { border-collapse: collapse; margin: 6px 0 0 0; font-size: 1em; table-layout: auto; }
+.abs-root .abs-stack th, .abs-root .abs-stack td { padding: 1px 8px; text-align: left; background: none; font-size: 1em; border-bottom: 1px solid var(--abs-muted); }
 .abs-tree text { fill: var(--abs-ink); font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px;
   paint-order: stroke; stroke: var(--abs-bg); stroke-width: 4px; stroke-linejoin: round; }
 .abs-tree text.abs-name { font-weight: bold; }
@@ -51,7 +68,7 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-glyph { fill: var(--abs-bg); stroke: var(--abs-ink); stroke-width: 1.3; }
 .s-u > .abs-glyph { stroke: var(--abs-muted); stroke-dasharray: 2 3; }
 .s-a > .abs-glyph { fill: var(--abs-orange); stroke: var(--abs-blue); stroke-width: 3; }
-.s-p > .abs-glyph { fill: url(#abs-hatch); stroke: var(--abs-red); stroke-dasharray: 5 3; }
+.s-p > .abs-glyph { stroke: var(--abs-red); stroke-dasharray: 5 3; }
 .pv > .abs-glyph { stroke: var(--abs-green); stroke-width: 3.2; }
 .s-u text { fill: var(--abs-muted); }
 .abs-ring { fill: none; stroke: var(--abs-blue); stroke-width: 3; visibility: hidden; }
@@ -79,20 +96,44 @@ function s(tag, attrs = {}, text = "") {
 
 // Every step's full state, rebuilt from the changes the data carries (as abteach.views.frame_data.replay does).
 export function replayAll(data) {
-  const n = data.layout.nodes.length;
-  const out = [];
-  let nodes = new Array(n).fill(null);
-  let rest = {};
-  for (const delta of data.steps) {
-    nodes = nodes.slice();
-    for (const [i, st] of Object.entries(delta.nodes)) nodes[Number(i)] = st;
-    rest = { ...rest };
-    for (const k of ["line", "sentence", "best", "pass"]) if (k in delta) rest[k] = delta[k];
-    // The stack changes at its top: [calls kept from the step before, the calls above them].
-    if ("stack" in delta) rest.stack = (rest.stack || []).slice(0, delta.stack[0]).concat(delta.stack[1]);
-    out.push({ nodes, ...rest });
+  const states = new Replay(data);
+  return data.steps.map((_, k) => states.at(k));
+}
+
+// Any step's state on demand: a full copy every CHECKPOINT steps, the changes applied from the nearest one.
+// A long search (thousands of steps over thousands of nodes) then costs a little memory, not a copy a step.
+const CHECKPOINT = 32;
+const REST_KEYS = ["line", "sentence", "best", "pass"];
+
+function apply(state, delta) {
+  for (const [i, st] of Object.entries(delta.nodes)) state.nodes[Number(i)] = st;
+  for (const k of REST_KEYS) if (k in delta) state[k] = delta[k];
+  // The stack changes at its top: [calls kept from the step before, the calls above them].
+  if ("stack" in delta) state.stack = (state.stack || []).slice(0, delta.stack[0]).concat(delta.stack[1]);
+}
+
+function copyState(state) { return { ...state, nodes: state.nodes.slice() }; }
+
+export class Replay {
+  constructor(data) {
+    this.data = data;
+    this.saved = [];
+    const state = { nodes: new Array(data.layout.nodes.length).fill(null), stack: [] };
+    data.steps.forEach((delta, k) => {
+      apply(state, delta);
+      if (k % CHECKPOINT === 0) this.saved.push(copyState(state));
+    });
+    this.cache = new Map();
   }
-  return out;
+
+  at(k) {
+    if (this.cache.has(k)) return this.cache.get(k);
+    const state = copyState(this.saved[Math.floor(k / CHECKPOINT)]);
+    for (let j = k - (k % CHECKPOINT) + 1; j <= k; j++) apply(state, this.data.steps[j]);
+    if (this.cache.size > 64) this.cache.clear();
+    this.cache.set(k, state);
+    return state;
+  }
 }
 
 function geometry(data) {
@@ -103,11 +144,26 @@ function geometry(data) {
     for (const v of Object.values(st.nodes)) if (v) for (const l of v[2]) ann = Math.max(ann, l.length);
   }
   const ch = 8.2;  // px per character at 14 px, generous
-  const slot = Math.max(52, Math.min(160, (name + ann) * ch / 2 + 34));
+  // Two inner nodes side by side must not run one's α, β and v (right of it) into the other's name (left of
+  // it): the closest pair at one depth decides how far apart a unit of the layout is drawn.
+  const inner = new Map();
+  for (const nd of nodes) {
+    if (nd.kind === "leaf") continue;
+    if (!inner.has(nd.y)) inner.set(nd.y, []);
+    inner.get(nd.y).push(nd.x);
+  }
+  let closest = Infinity;
+  for (const xs of inner.values()) {
+    xs.sort((a, b) => a - b);
+    for (let i = 1; i < xs.length; i++) if (xs[i] > xs[i - 1]) closest = Math.min(closest, xs[i] - xs[i - 1]);
+  }
+  const apart = 27 + ann * 7.8 + 10 + 36 + name * ch;  // annotation's start and width, a gap, the name's
+  const slot = Math.max(52, Math.min(160, (name + ann) * ch / 2 + 34),
+                        Number.isFinite(closest) ? Math.min(240, apart / closest) : 0);
   const xs = nodes.map(nd => nd.x);
   const minX = Math.min(...xs), maxX = Math.max(...xs);
   const left = 24 + name * ch + 20, right = 24 + ann * ch;
-  const level = 96, top = 34, bottom = 110;
+  const level = 90, top = 34, bottom = 72;
   return { slot, level, minX, left, top,
     width: Math.ceil((maxX - minX) * slot + left + right),
     height: Math.ceil(data.layout.depth * level + top + bottom),
@@ -126,7 +182,7 @@ function accessibleName(nd, st, data) {
   const what = nd.kind === "leaf" ? "leaf" : `${nd.player || nd.kind.toUpperCase()} node`;
   const parts = [`${who}, ${what}`];
   if (nd.kind === "leaf" || st[1]) parts.push(`value ${st[1]}`);
-  for (const l of st[2]) parts.push(l.replace("=", " "));
+  for (const l of st[2]) parts.push(l);  // as drawn ("α=3"): a name holds the text it shows
   parts.push(STATUS_WORD[st[0]]);
   if (st[3] & CURRENT) parts.push("the node this step is about");
   if (st[4]) parts.push(`pruned by ${st[4]}`);
@@ -134,9 +190,13 @@ function accessibleName(nd, st, data) {
   return parts.join(", ");
 }
 
+let mounted = 0;  // each drawing's pattern gets its own id: one in a hidden copy would not paint
+
 export function mount(el, data, options = {}) {
-  const states = replayAll(data);
-  const last = states.length - 1;
+  const states = new Replay(data);
+  const last = data.steps.length - 1;
+  const scale = options.scale ?? 1;
+  const uid = `abs-${++mounted}`;
   const layout = data.layout.nodes;
   const kids = layout.map(() => []);
   layout.forEach((nd, i) => { if (nd.parent >= 0) kids[nd.parent].push(i); });
@@ -148,8 +208,9 @@ export function mount(el, data, options = {}) {
   el.replaceChildren();
   const root = h("div", { class: "abs-root", role: "group", tabindex: "0",
     "aria-label": `Step through ${data.title}: arrow keys, Home, End and Space step`,
-    "data-lm-suppress-shortcuts": "true" });
-  root.append(h("style", {}, CSS));
+    "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
+  root.dataset.abs = uid;
+  root.append(h("style", {}, CSS + `.abs-root[data-abs=${uid}] .s-p > .abs-glyph { fill: url(#${uid}-hatch); }`));
 
   // Controls.
   const bar = h("div", { class: "abs-controls" });
@@ -170,8 +231,26 @@ export function mount(el, data, options = {}) {
   bar.append(slider);
   const count = h("span", { class: "abs-count" });
   bar.append(count);
+  // How fast Play steps: the speeds the widget offers, by name.
+  const speeds = options.speeds ?? { slow: 1500, normal: 800, fast: 300 };
+  let interval = options.interval ?? speeds[options.speed] ?? 800;
+  const speed = h("select", { class: "abs-speed", "aria-label": "Speed" });
+  for (const [name, ms] of Object.entries(speeds)) {
+    const o = h("option", { value: String(ms) }, name);
+    if (ms === interval) o.selected = true;
+    speed.append(o);
+  }
+  speed.addEventListener("change", () => {
+    interval = Number(speed.value);
+    if (timer !== null) { stop(); toggle(); }
+  });
+  const speedLabel = h("label", { class: "abs-speed-label" }, "speed ");
+  speedLabel.append(speed);
+  bar.append(speedLabel);
   root.append(bar);
 
+  const passLine = h("div", { class: "abs-pass" });
+  root.append(passLine);
   const sentence = h("div", { class: "abs-sentence", "aria-live": "polite" });
   root.append(sentence);
 
@@ -179,10 +258,15 @@ export function mount(el, data, options = {}) {
   const body = h("div", { class: "abs-body" });
   const box = h("div", { class: "abs-tree" });
   const g = geometry(data);
-  const svg = s("svg", { width: g.width, height: g.height, viewBox: `0 0 ${g.width} ${g.height}`,
+  // A slide cannot scroll: there the tree is shrunk to the height it may take, and its text with it.  A tree
+  // far taller than that cannot be legible there anyway: it is shown smaller still, to leave the text room.
+  const natural = g.height * scale, cap = options.maxTreeHeight;
+  const limit = cap && natural > 1.5 * cap ? 0.8 * cap : cap;
+  const zoom = scale * (limit ? Math.min(1, limit / natural) : 1);
+  const svg = s("svg", { width: Math.ceil(g.width * zoom), height: Math.ceil(g.height * zoom), viewBox: `0 0 ${g.width} ${g.height}`,
     role: "tree", "aria-label": `The search tree of ${data.title}` });
   const defs = s("defs");
-  const pat = s("pattern", { id: "abs-hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse",
+  const pat = s("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse",
     patternTransform: "rotate(45)" });
   pat.append(s("rect", { width: 6, height: 6, style: "fill: var(--abs-bg)" }));
   pat.append(s("line", { x1: 0, y1: 0, x2: 0, y2: 6, style: "stroke: var(--abs-red); stroke-width: 1.5" }));
@@ -211,33 +295,47 @@ export function mount(el, data, options = {}) {
       "aria-setsize": nd.parent >= 0 ? kids[nd.parent].length : 1,
       "aria-posinset": nd.parent >= 0 ? kids[nd.parent].indexOf(i) + 1 : 1,
       transform: `translate(${x},${y})`, "data-path": nd.path });
+    // Its name is a <title>, as SVG names a shape: what it says (name, player, α, β, v, status) is more than
+    // the texts drawn, which an aria-label would be held to contain.
+    const title = s("title");
+    item.append(title);
     item.append(s("circle", { class: "abs-ring", r: nd.kind === "leaf" ? 25 : 29 }));
     item.append(glyph(nd.kind));
     item.append(s("rect", { class: "abs-focus", x: -32, y: -32, width: 64, height: 64, rx: 4 }));
-    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central",
+    // The node's texts are its name's (aria-label) already: read once, as the name, not again as content.
+    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
       y: nd.kind === "max" ? 5 : nd.kind === "min" ? -5 : 0 });
     item.append(inside);
-    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end",
+    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end", "aria-hidden": "true",
       "dominant-baseline": "central" }, nd.name));
-    const ann = s("text", { class: "abs-small", x: 27 });
+    const ann = s("text", { class: "abs-small", x: 27, "aria-hidden": "true" });
     item.append(ann);
-    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle" }, nd.below));
+    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle", "aria-hidden": "true" },
+      nd.below));
     svg.append(item);
     items.push(item);
-    Object.assign(part, { item, inside, ann, x, y });
+    Object.assign(part, { item, title, inside, ann, x, y });
     return part;
   });
   svg.append(notes);
   box.append(svg);
-  body.append(box);
+  const tree = h("div", { class: "abs-picture" });
+  const key = legend(data, uid);
+  // The legend wraps within the tree's width, so it never widens the picture's column past the tree.
+  key.style.maxWidth = `${Math.max(Math.ceil(g.width * zoom), 320)}px`;
+  tree.append(box, key);
+  body.append(tree);
 
   // The pseudocode and the call stack.
   const side = h("div", { class: "abs-side" });
   const listing = h("div", { class: "abs-listing" });
   listing.append(h("h3", {}, data.listing.title));
   const ol = h("ol");
+  // The listing's functions are its runs of lines between blank lines: block[k] is line k's.
+  let blockNo = 0;
+  const block = data.listing.lines.map(([, text]) => (text.trim() ? blockNo : (blockNo++, -1)));
   const lines = data.listing.lines.map(([k, text]) => {
-    const li = h("li", { "data-line": String(k) });
+    const li = h("li", { "data-line": String(k), "data-block": String(block[k - 1]) });
     li.append(h("span", { class: "abs-mark", "aria-hidden": "true" }, ""));
     li.append(document.createTextNode(`${String(k).padStart(2)}  ${text}`));
     ol.append(li);
@@ -251,15 +349,26 @@ export function mount(el, data, options = {}) {
   root.append(body);
   el.append(root);
 
+  // Below the tree, the listing shows only the function that runs, with the call stack beside it, so the tree
+  // and the running line are on screen together; beside it, the whole listing.
+  function placeSide() {
+    root.classList.toggle("abs-below", side.offsetTop > tree.offsetTop + 4);
+    follow(states.at(step));  // a narrower box may have left the step's node out of view
+  }
+  const watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeSide);
+  if (watch) watch.observe(body);
+
   let focusIndex = 0;
   let shownLine = null;
 
   function draw() {
-    const st = states[step];
+    const st = states.at(step);
     root.dataset.step = String(step);
     slider.value = String(step);
     slider.setAttribute("aria-valuetext", `Step ${step} of ${last}`);
     count.textContent = `Step ${step} of ${last}`;
+    passLine.textContent = st.pass || "";
+    passLine.classList.toggle("abs-hide", !st.pass);
     sentence.replaceChildren(h("b", {}, `Step ${step}. `), document.createTextNode(st.sentence));
     if (st.best) sentence.append(" ", h("span", { class: "abs-best" }, `Best play: ${st.best}.`));
     const groups = new Map();
@@ -281,7 +390,7 @@ export function mount(el, data, options = {}) {
       part.inside.textContent = v[1];
       part.ann.replaceChildren(...v[2].map((l, k) => s("tspan", { x: 27,
         dy: k === 0 ? `${-(v[2].length - 1) * 0.55 + 0.35}em` : "1.1em" }, l)));
-      part.item.setAttribute("aria-label", accessibleName(nd, v, data));
+      part.title.textContent = accessibleName(nd, v, data);
       if (part.edge) {
         part.edge.setAttribute("class", `abs-edge s-${v[0]}${v[3] & ON_PV ? " pv" : ""}`);
         part.edge.classList.remove("abs-hide");
@@ -306,6 +415,9 @@ export function mount(el, data, options = {}) {
       li.firstChild.textContent = "▶";
       li.setAttribute("aria-current", "step");
     }
+    const running = shownLine ? block[shownLine - 1] : 0;
+    ol.dataset.block = String(running);
+    for (const li of lines) li.classList.toggle("abs-other", li.dataset.block !== String(running));
     drawStack(st.stack);
     follow(st);
   }
@@ -354,7 +466,7 @@ export function mount(el, data, options = {}) {
   function follow(st) {
     const i = st.nodes.findIndex(v => v && (v[3] & CURRENT));
     if (i < 0) return;
-    const x = parts[i].x;
+    const x = parts[i].x * zoom;
     if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
       box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
     }
@@ -365,6 +477,7 @@ export function mount(el, data, options = {}) {
     if (next === step) return;
     step = next;
     draw();
+    if (options.onStep) options.onStep(step);
     if (step === last) stop();
   }
 
@@ -378,12 +491,12 @@ export function mount(el, data, options = {}) {
   function toggle() {
     if (timer !== null) return stop();
     if (step === last) go(0);
-    timer = setInterval(() => go(step + 1), options.interval ?? 800);
+    timer = setInterval(() => go(step + 1), interval);
     play.textContent = "⏸ Pause";
     play.setAttribute("aria-label", "Pause");
   }
 
-  function visible(i) { return states[step].nodes[i] !== null; }
+  function visible(i) { return states.at(step).nodes[i] !== null; }
 
   function focusNode(i) {
     items[focusIndex].setAttribute("tabindex", "-1");
@@ -423,13 +536,133 @@ export function mount(el, data, options = {}) {
   items[0].setAttribute("tabindex", "0");
 
   draw();
-  return { go, get step() { return step; }, destroy: () => { stop(); el.replaceChildren(); } };
+  return { go, root, get step() { return step; }, get last() { return last; },
+    destroy: () => { stop(); if (watch) watch.disconnect(); el.replaceChildren(); } };
 }
 
-// anywidget's entry point: the data and the first step come from the widget's model, once.
+// What the marks of the tree mean: only those the search will show, drawn as the tree draws them.
+function legend(data, uid) {
+  const seen = new Set();
+  let pv = false, current = false;
+  for (const st of data.steps) {
+    for (const v of Object.values(st.nodes)) {
+      if (!v) continue;
+      seen.add(v[0]);
+      if (v[3] & ON_PV) pv = true;
+      if (v[3] & CURRENT) current = true;
+    }
+  }
+  const kinds = new Set(data.layout.nodes.map(nd => nd.kind));
+  const out = h("ul", { class: "abs-legend", "aria-label": "Legend" });
+  const item = (draw, text) => {
+    const li = h("li");
+    const icon = s("svg", { width: 30, height: 24, viewBox: "-15 -12 30 24", "aria-hidden": "true" });
+    draw(icon);
+    li.append(icon, h("span", {}, text));
+    out.append(li);
+  };
+  const node = (cls, kind) => icon => {
+    const g = s("g", { class: cls, transform: "scale(0.55)" });
+    g.append(glyph(kind));
+    icon.append(g);
+  };
+  if (kinds.has("max")) item(node("s-d", "max"), "MAX node");
+  if (kinds.has("min")) item(node("s-d", "min"), "MIN node");
+  if (kinds.has("leaf")) item(node("s-d", "leaf"), "leaf");
+  if (seen.has("a")) item(node("s-a", "max"), "on the call stack");
+  if (seen.has("u")) item(node("s-u", "max"), "not yet visited");
+  if (seen.has("p")) item(icon => {
+    const g = s("g", { class: "s-p", transform: "scale(0.55)" });
+    const shape = glyph("max");
+    shape.style.fill = `url(#${uid}-hatch)`;
+    g.append(shape);
+    icon.append(g);
+  }, "pruned");
+  if (current) item(icon => icon.append(s("circle", { class: "abs-ring", r: 9, style: "visibility: visible" })),
+    "the node this step is about");
+  if (pv) item(icon => icon.append(s("line", { class: "abs-edge pv", x1: -13, y1: 0, x2: 13, y2: 0 })),
+    "the best play");
+  return out;
+}
+
+// Several searches of one tree under one switch (editions, tie rules, a mistake beside the correct search):
+// `searches` is a list of {label, data}.  Switching keeps the step, as far as the other search goes.
+export function mountSearches(el, searches, options = {}) {
+  el.replaceChildren();
+  const wrap = h("div", { class: "abs-searches" });
+  const labels = searches.map(x => x.label);
+  let choice = labels.includes(options.choice) ? options.choice : labels[0];
+  const bar = h("div", { class: "abs-switch", role: "group", "aria-label": "Which search" });
+  const buttons = labels.map(label => {
+    const b = h("button", { type: "button", "data-label": label }, label);
+    b.addEventListener("click", () => choose(label));
+    bar.append(b);
+    return b;
+  });
+  if (labels.length > 1) wrap.append(h("style", {}, SWITCH_CSS), bar);
+  const holder = h("div");
+  wrap.append(holder);
+  el.append(wrap);
+  let view = null;
+  let interval = options.interval;
+
+  function show(step) {
+    if (view) view.destroy();
+    const data = searches[labels.indexOf(choice)].data;
+    view = mount(holder, data, { ...options, step, interval });
+    buttons.forEach(b => b.setAttribute("aria-pressed", String(b.dataset.label === choice)));
+    wrap.dataset.choice = choice;
+  }
+
+  function choose(label) {
+    if (!labels.includes(label) || label === choice) return;
+    const step = view ? view.step : 0;
+    choice = label;
+    show(step);
+    if (options.onChoice) options.onChoice(label, view.step);
+  }
+
+  show(options.step ?? 0);
+  return { choose, go: k => view.go(k), get view() { return view; }, get choice() { return choice; },
+    destroy: () => { if (view) view.destroy(); el.replaceChildren(); } };
+}
+
+const SWITCH_CSS = `
+.abs-switch { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px 4px; }
+.abs-switch button { font: inherit; font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px;
+  color: var(--jp-content-font-color1, #1a1a1a); background: var(--jp-layout-color2, #eeeeee);
+  border: 1px solid var(--jp-content-font-color2, #4d4d4d); border-radius: 3px; padding: 2px 10px;
+  min-height: 28px; cursor: pointer; }
+.abs-switch button[aria-pressed=true] { font-weight: bold; outline: 2px solid #0072b2; outline-offset: -2px; }
+`;
+
+// anywidget's entry point: the searches and the first step come from the widget's model, once; a step then
+// sends the kernel nothing.  Python moving the stepper (s.go, s.choice = ...) moves the page too.
 export default {
   render({ model, el }) {
-    const view = mount(el, model.get("data"), { step: model.get("step"), interval: model.get("interval") });
-    return () => view.destroy();
+    const searches = model.get("searches");
+    // A step is kept in the page's copy of the model, never sent to the kernel: a saved notebook's widget
+    // state then reopens where the student left it.
+    // (A host whose model cannot be set, or listened to, still steps: a static site's, for one.)
+    const keep = (key, value) => {
+      if (typeof model.set === "function" && model.get(key) !== value) model.set(key, value);
+    };
+    const options = { step: model.get("step"), interval: model.get("interval"), speeds: model.get("speeds"),
+      scale: model.get("scale"), choice: model.get("choice"),
+      onStep: k => keep("step", k), onChoice: (label, k) => { keep("choice", label); keep("step", k); } };
+    const view = searches && searches.length
+      ? mountSearches(el, searches, options)
+      : mountSearches(el, [{ label: "", data: model.get("data") }], options);
+    const onStep = () => view.go(model.get("step"));
+    const onChoice = () => { view.choose(model.get("choice")); view.go(model.get("step")); };
+    const listens = typeof model.on === "function" && typeof model.off === "function";
+    if (listens) {
+      model.on("change:step", onStep);
+      model.on("change:choice", onChoice);
+    }
+    return () => {
+      if (listens) { model.off("change:step", onStep); model.off("change:choice", onChoice); }
+      view.destroy();
+    };
   },
 };
