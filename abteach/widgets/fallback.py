@@ -38,6 +38,8 @@ def plain_text(text: str) -> str:
     'Alpha-beta on a tree whose children you reorder (a picture of it as it stands; it runs in Jupyter): A: B C D; B: b1 b2 b3 → 7 of 9 leaves evaluated; pruned: c2 c3.'
     >>> plain_text("Practice(15 nodes, rule='strict', edition=3)")
     'A practice tree to fill in (a picture of it as it stands; it runs in Jupyter): 15 nodes, rule strict, edition 3.'
+    >>> plain_text("Stepper(alpha-beta, step 24 of 30: pruned: v=5 ≤ α=5)")[-33:]
+    'step 24 of 30: pruned: v=5 ≤ α=5.'
     """
     found = re.fullmatch(r"(\w+)\((.*)\)", text, flags=re.DOTALL)
     if found is None:
@@ -45,7 +47,9 @@ def plain_text(text: str) -> str:
     name, shows = found.groups()
     what = WIDGET_WORDS.get(name, re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).capitalize())
     shows = shows.replace(" | ", "; ").replace(" -> ", " → ")
-    shows = re.sub(r"(\w+)=('?)([^',]*)\2", r"\1 \3", shows)  # rule='strict' reads "rule strict"
+    # A keyword argument of the repr, a whole comma-separated item (rule='strict'), reads "rule strict"; an
+    # equation inside a sentence ("v=5 ≤ α=5") keeps its signs.
+    shows = re.sub(r"(?:^|(?<=, ))(\w+)=('?)([^',]*)\2(?=,|$)", r"\1 \3", shows)
     if not shows.endswith((".", "!", "?")):
         shows += "."
     return f"{what} (a picture of it as it stands; it runs in Jupyter): {shows}"
