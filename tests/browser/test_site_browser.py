@@ -24,13 +24,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect
 
 from abteach.views.frame_data import replay
 
 from .axe import audit, blocking, counts
 from .exported import shown_as
-from .labserver import CHROMIUM, CHROMIUM_ARGS, ROOT
+from .labserver import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -82,17 +82,8 @@ class Offline:
     errors: list[str] = field(default_factory=list)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        message = f"no Chromium at {CHROMIUM}; install it with `apt-get install -y chromium`"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+# The browser is the session's (tests/browser/conftest.py): a second sync_playwright() started while the
+# session's is running fails, which it is whenever another browser test ran first.
 
 
 @pytest.fixture
