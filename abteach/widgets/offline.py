@@ -12,7 +12,7 @@ pre-renders every (search, stage) pair into a ``widgets.Stack`` and links the
 controls to it in the browser (``jslink``).
 
 :func:`show_static` makes an IPython session display every stepper and
-Fig. 5.5 view so; the export scripts run it before a lecture's first cell, so
+Fig. 5.5 view so (and a game, which needs its kernel to reply, as a picture of its board); the export scripts run it before a lecture's first cell, so
 the lecture's own code stays as students read it.
 """
 
@@ -26,10 +26,12 @@ from typing import Any, Final, TypeVar, cast
 
 import ipywidgets as widgets
 
+from abteach.views.boards import draw_board
 from abteach.views.frame_data import data_json
 from abteach.widgets.fallback import plain_text
 from abteach.widgets.described import DescribedImage
 from abteach.widgets.fig55_view import FigureVsAlgorithm, css as fig55_css
+from abteach.widgets.play import Play
 from abteach.views.sizes import Size, resolve_size
 from abteach.widgets.stepper import ESM_PATH, Stepper, png_size, scale_of
 
@@ -220,6 +222,8 @@ def _display_as(copy: Any, size: str | Size | None) -> Any:
 def show_static(shell: Any, size: str | Size | None = None) -> None:
     """Make ``shell`` display every stepper and Fig. 5.5 view as a copy that works with no kernel.
 
+    A game (:func:`abteach.play`) needs its kernel to reply, so it is shown as its board as it stands.
+
     It registers display formatters with IPython, so it changes nothing in the
     package: only what this one session shows.
 
@@ -243,6 +247,14 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
         resolve_size(size)  # an unknown size fails here, not at the first widget shown
     formatter.for_type(Stepper, _show_stepper(size))
     formatter.for_type(FigureVsAlgorithm, _display_as(static_figure_copy, size))
+    formatter.for_type(Play, _show_play)
+
+
+def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
+    """A game needs its kernel to reply: an exported page shows the board as it stands, with its words."""
+    bundle = draw_board(obj.game, obj.state, caption=obj.status)._repr_mimebundle_(include=include, exclude=exclude)
+    bundle["text/plain"] = plain_text(repr(obj))
+    return bundle
 
 
 __all__ = ["show_static", "static_figure_copy", "offline_html", "module_html", "OFFLINE_CLASS"]

@@ -20,7 +20,7 @@ const CSS = `
 .abp-root .ab-cell[aria-disabled=false] { cursor: pointer; }
 .abp-root .ab-cell[aria-disabled=false]:hover .abp-shape { stroke: #0072b2; stroke-width: 3; }
 .abp-root .abp-focus { fill: none; stroke: #000000; stroke-width: 2.5; stroke-dasharray: 4 3; visibility: hidden; }
-.abp-root .ab-cell:focus .abp-focus { visibility: visible; }
+.abp-root .ab-cell:focus-visible .abp-focus { visibility: visible; }
 .abp-root .abp-busy .ab-cell { cursor: progress; }
 .abp-root .abp-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
   white-space: nowrap; }
@@ -136,6 +136,13 @@ export function mount(el, source, onPlay) {
 
   function attach(g, i) {
     g.addEventListener("click", () => { focusCell(i); play(i); });
+    // However the focus came (Tab, a click, a screen reader's own cursor), the board's one Tab stop follows it.
+    g.addEventListener("focus", () => {
+      if (focusIndex === i) return;
+      cells[focusIndex].setAttribute("tabindex", "-1");
+      focusIndex = i;
+      g.setAttribute("tabindex", "0");
+    });
   }
 
   function key(event) {
