@@ -252,7 +252,8 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
 
 def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
     """A game needs its kernel to reply: an exported page shows the board as it stands, with its words."""
-    bundle = draw_board(obj.game, obj.state, caption=obj.status)._repr_mimebundle_(include=include, exclude=exclude)
+    drawing = draw_board(obj.game, obj.state, caption=obj.status)
+    bundle: dict[str, Any] = dict(drawing._repr_mimebundle_(include=include, exclude=exclude) or {})
     bundle["text/plain"] = plain_text(repr(obj))
     return bundle
 
