@@ -32,6 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from nbconvert.preprocessors import Preprocessor as _Preprocessor
+from traitlets import Bool as _Bool
+
 from abteach.games import Tree, examples, load_tree
 from abteach.search.result import SearchResult
 from abteach.trace import algorithms as _registers  # noqa: F401  (importing it registers the package's searches)
@@ -597,4 +600,98 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return BAD_INPUT
 
 
-__all__ = ["EXAMPLES", "WRAPPED", "fit_table", "terminal_width", "GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
+
+# -- nbgrader's feedback: the student's search stepped beside the correct one ---------------------------------
+# Two preprocessors of generate_feedback (course/nbgrader_config.py), here because they run the correct search
+# (a widget may not): TakeSearchSteps before InertStudentContent, ShowSearchSteps after it.
+
+#: Steppers one feedback page shows at most (one per failed search test).
+FEEDBACK_STEPPERS = 4
+#: Where TakeSearchSteps leaves what ShowSearchSteps shows, in nbconvert's resources.
+_STEPS_KEY = "abteach_search_steps"
+#: What the page says when a test cell's steps cannot be shown.
+NO_STEPS = "The steps of your search could not be shown here."
+
+
+def _search_test_cell(cell: Any) -> bool:
+    """Whether ``cell`` is a test cell whose outputs the grader wrote: a recognised check of a search.
+
+    Only there can the steps be the grader's own; a student's cell may display anything.
+    """
+    from abteach.grading.autograde import UnknownTest, hidden_tests, is_test
+    if cell.cell_type != "code" or not is_test(cell):
+        return False
+    try:
+        return any(t.kind == "search" for t in hidden_tests(cell.source))
+    except (UnknownTest, RecursionError, MemoryError, ValueError):
+        return False
+
+
+class TakeSearchSteps(_Preprocessor):
+    """generate_feedback, before ``InertStudentContent``: each search test's steps taken out of its outputs,
+    checked (:func:`abteach.grading.steps.read_steps`), and kept for :class:`ShowSearchSteps`.
+
+    Steps in any other cell (a student's cell can display anything) are dropped unread, as is every output of
+    the steps' type past :data:`FEEDBACK_STEPPERS`.
+    """
+
+    enabled = _Bool(True).tag(config=True)  # nbconvert's preprocessors are off unless enabled
+
+    def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        from abteach.grading.steps import MIME, BadSteps, read_steps
+        kept: dict[int, list[Any]] = {}
+        count = 0
+        for k, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            outputs = cell.get("outputs", [])
+            found = [o for o in outputs if isinstance(o.get("data"), dict) and MIME in o["data"]]
+            if not found:
+                continue
+            cell.outputs = [o for o in outputs if not (isinstance(o.get("data"), dict) and MIME in o["data"])]
+            if not _search_test_cell(cell):
+                self.log.warning("cell %d displays search steps but is no search test: dropped unread", k)
+                continue
+            for output in found:
+                if count >= FEEDBACK_STEPPERS:
+                    break
+                count += 1
+                try:
+                    kept.setdefault(k, []).append(read_steps(output["data"][MIME]))
+                except BadSteps as bad:
+                    self.log.warning("cell %d: search steps refused: %s", k, bad)
+                    kept.setdefault(k, []).append(None)
+        resources[_STEPS_KEY] = kept
+        return nb, resources
+
+
+class ShowSearchSteps(_Preprocessor):
+    """generate_feedback, after ``InertStudentContent``: each kept search's stepper added to its test cell's
+    outputs, as HTML that steps with no kernel (:func:`abteach.widgets.feedback.steps_html`)."""
+
+    enabled = _Bool(True).tag(config=True)
+
+    def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        from nbformat.v4 import new_output
+
+        from abteach.grading.steps import public_tree
+        from abteach.lessons.answers import correct
+        from abteach.widgets.feedback import steps_html
+        first = True
+        for k, found in resources.pop(_STEPS_KEY, {}).items():
+            for steps in found:
+                page = None
+                if steps is not None:
+                    try:
+                        page = steps_html(steps, correct(public_tree(steps.tree), steps.rule).trace, module=first)
+                    except Exception:  # one student's page must not stop the feedback of the others
+                        self.log.exception("cell %d: the stepper of the search steps could not be drawn", k)
+                if page is None:
+                    nb.cells[k].outputs.append(new_output("stream", name="stdout", text=NO_STEPS + "\n"))
+                    continue
+                first = False
+                nb.cells[k].outputs.append(new_output("display_data", data={
+                    "text/html": page, "text/plain": f"Your search beside the correct search on {steps.tree}."}))
+        return nb, resources
+
+__all__ = ["EXAMPLES", "WRAPPED", "fit_table", "terminal_width", "GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser", "TakeSearchSteps", "ShowSearchSteps", "FEEDBACK_STEPPERS"]
