@@ -658,7 +658,7 @@ class TakeSearchSteps(_Preprocessor):
                 count += 1
                 try:
                     kept.setdefault(k, []).append(read_steps(output["data"][MIME]))
-                except BadSteps as bad:
+                except (BadSteps, RecursionError, MemoryError, TypeError, ValueError) as bad:
                     self.log.warning("cell %d: search steps refused: %s", k, bad)
                     kept.setdefault(k, []).append(None)
         resources[_STEPS_KEY] = kept

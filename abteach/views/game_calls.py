@@ -98,7 +98,7 @@ def calls_frame_data(base: dict[str, Any], tree: Tree, calls: Sequence[Call], ma
 
     def call(path: Path) -> list[str]:
         node = tree.nodes[path]
-        return [f"{node.player}({tree.name(path)})", "", "", ""]
+        return [f"leaf {tree.name(path)}" if node.is_leaf else f"{node.player}({tree.name(path)})", "", "", ""]
 
     state: dict[str, Any] = {str(i): list(s) if s is not None else None for i, s in enumerate(start)}
     root = key(())
