@@ -7,7 +7,6 @@ honest student, a student with a classic mistake, and the hostile hand-ins of
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -19,17 +18,14 @@ import pytest
 pytest.importorskip("nbgrader")
 
 from tests.nbgrading import nbgrader  # noqa: E402
+from tests.samples import redteam  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "write-the-search"
 ANSWER = "alpha_beta_search"
 TEST = "test_alpha_beta_search"
 
-_spec = importlib.util.spec_from_file_location(
-    "hostile_feedback_steps", ROOT / "course" / "samples" / "redteam" / "hostile_feedback_steps.py")
-assert _spec is not None and _spec.loader is not None
-attacks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(attacks)
+attacks = redteam("hostile_feedback_steps")
 
 pytestmark = [pytest.mark.sandbox]
 

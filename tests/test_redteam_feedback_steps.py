@@ -9,10 +9,8 @@ tests/test_feedback_steps_nbgrader.py; the hostile hand-ins in course/samples/re
 from __future__ import annotations
 
 import html.parser
-import importlib.util
 import json
 import shutil
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -27,13 +25,9 @@ from abteach.grading.game import CALL_LIMIT
 from abteach.grading.steps import MIME, PUBLIC, RULES, TEXT_LIMIT, BadSteps, SearchSteps, read_steps
 from abteach.views.frame_data import CURRENT, replay
 from abteach.widgets.feedback import steps_html
+from tests.samples import redteam
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "hostile_feedback_steps", ROOT / "course" / "samples" / "redteam" / "hostile_feedback_steps.py")
-assert _spec is not None and _spec.loader is not None
-attacks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(attacks)
+attacks = redteam("hostile_feedback_steps")
 
 TEST_SOURCE = "ab.grading.require(ab.grading.check_alphabeta(alpha_beta_search))"
 GOOD = SearchSteps("FIG_5_2", "textbook", (("generate", (0,)), ("generate", (0, 0)), ("score", (0, 0)),
