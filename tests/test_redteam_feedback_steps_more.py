@@ -144,3 +144,18 @@ def test_a_hooked_search_is_graded_as_the_same_bug_alone():
     alone = ab.grading.check_alphabeta(attacks.ALPHA_IN_MIN, seed=0)
     assert (hooked.score, hooked.diagnosis, hooked.steps) == (alone.score, alone.diagnosis, alone.steps)
     assert hooked.steps == played(attacks.ALPHA_IN_MIN, hooked.steps.tree)
+
+
+@pytest.mark.sandbox
+def test_what_a_search_saw_of_the_hidden_trees_cannot_reach_a_later_checks_stepper():
+    # The dropper explores every tree, hidden ones too, and writes what it saw wherever it can; the reader, a later
+    # check (the notebook's next test cell), would show in its first call on a public tree whether anything came
+    # through.  Each check's sandbox starts empty: the reader's steps are those of a reader that ran alone.
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    dropped = ab.grading.check_alphabeta(attacks.DROPPER, seed=0)
+    assert not dropped.passed
+    read = ab.grading.check_alphabeta(attacks.READER, seed=0)
+    assert read.steps is not None and read.steps.tree == PUBLIC[0]
+    first = ab.examples.ALL[PUBLIC[0]].root.children[0].path
+    assert read.steps.calls == (("generate", first),)

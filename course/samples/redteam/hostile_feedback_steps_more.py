@@ -209,3 +209,51 @@ def cloned_tests(test_cell: dict[str, Any], copies: int = 6) -> list[dict[str, A
         cell["metadata"].pop("deletable", None)
         out.append(cell)
     return out
+
+
+#: Places a search may try to leave what it saw for a later check (the strict test runs after the textbook one).
+DROP_PLACES = ("/tmp/abteach-drop", "/dev/shm/abteach-drop", "abteach-drop", "~/abteach-drop", "/var/tmp/abteach-drop")
+
+#: Explores every tree it is given, hidden ones too, and writes what it saw wherever it can, for a later check.
+DROPPER = f'''
+import os
+
+
+def _leaves(game, s, out):
+    if game.is_terminal(s):
+        out.append(game.utility(s, "MAX"))
+        return
+    for a in game.actions(s):
+        _leaves(game, game.result(s, a), out)
+
+
+def alpha_beta_search(game, state):
+    seen = []
+    _leaves(game, state, seen)
+    for place in {DROP_PLACES!r}:
+        try:
+            with open(os.path.expanduser(place), "a") as f:
+                f.write(repr(seen) + "\\n")
+        except OSError:
+            pass
+    return game.actions(state)[0]
+'''
+
+#: A later check's search: on the first tree, it generates the last child first if anything was left for it, the
+#: first child first if not - the page's stepper would show which, one bit of a hidden tree per call.
+READER = f'''
+import os
+
+
+def alpha_beta_search(game, state):
+    found = False
+    for place in {DROP_PLACES!r}:
+        try:
+            with open(os.path.expanduser(place)) as f:
+                found = found or bool(f.read())
+        except OSError:
+            pass
+    moves = game.actions(state)
+    game.result(state, moves[-1] if found else moves[0])
+    return None
+'''
