@@ -154,3 +154,11 @@ def test_a_search_that_fails_only_on_hidden_trees_shows_no_stepper(course):
     assert points(course)["hidden-only"] == 0
     assert [o.output_type for o in grader_cell(course, "hidden-only").outputs] == ["error"]
     assert payloads(page(course, "hidden-only")) == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1500)
+def test_every_student_gets_a_feedback_page_whatever_the_others_handed_in(course):
+    # One generate_feedback run for all: no hostile hand-in stops another student's page.
+    for student in STUDENTS:
+        assert "</html>" in page(course, student), student

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Locator, Page, Request, Route, expect
 
 from tests.test_feedback_steps_nbgrader import ASSIGNMENT, SAMPLES, graded_course
 
+from .axe import audit, blocking
 from .labserver import DEFAULT_TIMEOUT_MS, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
@@ -118,3 +119,6 @@ def test_the_feedback_page_steps_both_searches_offline_from_where_they_part(
     steps.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENS / "feedback-1400x900-end.png"))
     assert outside == [], f"the feedback page asked outside the machine for {outside}"
+    # On nbgrader's page, with its styles, the stepper is as accessible as in a lecture.
+    found = audit(page, include=STEPS)
+    assert not blocking(found), "\n".join(map(str, blocking(found)))
