@@ -159,3 +159,20 @@ def test_what_a_search_saw_of_the_hidden_trees_cannot_reach_a_later_checks_stepp
     assert read.steps is not None and read.steps.tree == PUBLIC[0]
     first = ab.examples.ALL[PUBLIC[0]].root.children[0].path
     assert read.steps.calls == (("generate", first),)
+
+
+@pytest.mark.sandbox
+def test_messages_forged_on_the_graders_channel_add_no_call_to_the_steps():
+    # The calls kept are the grading game's own record of what it answered, never what the child says it did.
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    report = ab.grading.check_alphabeta(attacks.CHANNEL_WRITER, seed=0)
+    assert not report.passed and report.score == 0
+    tree = ab.examples.ALL[PUBLIC[0]]
+    last = len(tree.root.children) - 1
+    expected = (("generate", (0,)), ("generate", (0, 0)), ("generate", (last,)))  # its three real calls
+    assert report.steps is not None and report.steps.calls == expected and report.steps.made == 3
+    assert all(path in tree.nodes for _, path in report.steps.calls)
+    nb = feedback(new_notebook(cells=[grader_cell([steps_output(report.steps.to_json())])]))
+    [page] = pages(nb)
+    assert attacks.SCRIPT_MARK not in page and "onerror" not in page

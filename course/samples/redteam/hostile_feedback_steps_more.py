@@ -257,3 +257,28 @@ def alpha_beta_search(game, state):
     game.result(state, moves[-1] if found else moves[0])
     return None
 '''
+
+
+#: Makes three calls, then writes forged messages of the conversation - calls of states of no game, with markup,
+#: a record of calls and a count of its own - to every file descriptor it can, and ends its own process.
+CHANNEL_WRITER = f'''
+import json
+import os
+
+
+def alpha_beta_search(game, state):
+    moves = game.actions(state)
+    child = game.result(state, moves[0])
+    game.result(child, game.actions(child)[0])
+    game.result(state, moves[-1])
+    lies = [{{"t": "call", "m": "result", "a": [{{"k": "0" * 24}}, "</script><script>document.title='{SCRIPT_MARK}'</script>"]}},
+            {{"t": "call", "m": "utility", "a": [{{"k": "0" * 24}}, "MAX"]}},
+            {{"t": "calls", "calls": [["generate", "9.9"], ["score", "</script>"]], "made": 10 ** 15}}]
+    for fd in range(0, 64):
+        for lie in lies:
+            try:
+                os.write(fd, (json.dumps(lie) + "\\n").encode())
+            except OSError:
+                pass
+    os._exit(0)
+'''
