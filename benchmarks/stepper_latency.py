@@ -87,6 +87,76 @@ async ([root, key]) => {
 """
 
 
+# Before the big stepper's cell runs: note, in the page, when each message from the kernel arrives (with the
+# time the kernel made it, its header's date) and when the cell's output first holds the stepper's SVG text,
+# and the animation frame after; all in epoch milliseconds, the kernel's and the page's clocks being one here.
+TIMELINE = r"""
+(index) => {
+    const log = [];
+    const kernel = window.jupyterapp.shell.currentWidget.context.sessionContext.session.kernel;
+    const note = (_, {direction, msg}) => {
+        if (direction === 'recv') log.push({at: Date.now(), type: msg.header.msg_type,
+                                            made: Date.parse(msg.header.date),
+                                            bytes: msg.content && msg.content.data && msg.content.data.state
+                                            ? JSON.stringify(msg.content.data.state).length : 0});
+    };
+    kernel.anyMessage.connect(note);
+    const cell = window.jupyterapp.shell.currentWidget.content.widgets[index].node;
+    const seen = new MutationObserver(() => {
+        if (cell.querySelector('.jp-OutputArea-output .abs-root svg text')) {
+            seen.disconnect();
+            log.push({at: Date.now(), type: 'svg in the page'});
+            requestAnimationFrame(() => log.push({at: Date.now(), type: 'next frame'}));
+        }
+    });
+    seen.observe(cell, {childList: true, subtree: true});
+    window.__absTimeline = () => { kernel.anyMessage.disconnect(note); seen.disconnect(); return log; };
+}
+"""
+
+
+def open_big(page: Page, process: subprocess.Popen[bytes], server: Any, index: int) -> tuple[float, float, Any]:
+    """Run the big stepper's cell ``index``; print where the time from the run to the painted SVG went, by
+    the wall clock: in the kernel (search, stepper data and sending it, the fallback PNG), on the way and in
+    the page.  Return the seconds from run to painted (by the page's clock), the kernel's CPU seconds, and
+    the stepper's root."""
+    wait_idle(page)
+    kernel = kernel_process(process)
+    k0 = cpu(kernel)
+    page.evaluate(TIMELINE, index)
+    start = time.time()
+    run_cell(page, index, wait=False)
+    big = page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea-output .abs-root")
+    expect(big.locator("svg text").first).to_be_attached()
+    polled = time.time() - start
+    wait_idle(page)
+    kernel_total = cpu(kernel) - k0
+    parts = json.loads((server.root / "big_times.json").read_text())
+    log = page.evaluate("window.__absTimeline()")
+    ms = lambda t: f"{1000 * (t - start):8.0f}"  # noqa: E731
+    first = lambda kind: next(e for e in log if e["type"] == kind)  # noqa: E731
+    state = max((e for e in log if e["type"] == "comm_open"), key=lambda e: e["bytes"])
+    result, svg, frame = first("execute_result"), first("svg in the page"), first("next frame")
+    w0, w1, w2 = parts["wall"]
+    print(f"\nthe 11,488-step stepper's cell, wall ms from run (load average {os.getloadavg()[0]:.1f}):")
+    for what, t in (("kernel starts the cell", w0), ("search done", w1),
+                    (f"stepper made, its state ({state['bytes'] / 1e6:.1f} MB) sent", w2),
+                    ("  ... the state arrives in the page", state["at"] / 1000),
+                    ("kernel starts displaying it (the fallback PNG)", result["made"] / 1000),
+                    ("  ... the display arrives in the page", result["at"] / 1000),
+                    ("the SVG is in the page", svg["at"] / 1000), ("the next frame", frame["at"] / 1000)):
+        print(f"  {what:<52} {ms(t)}")
+    shown = kernel_total - parts["search"] - parts["stepper"]
+    print(f"  kernel CPU s: search {parts['search']:.3f}, stepper (data, sent) {parts['stepper']:.3f}, shown (PNG) "
+          f"{shown:.3f}, all {kernel_total:.3f}; the page's part (display arrives to next frame) "
+          f"{frame['at'] - result['at']:.0f} ms")
+    # Read by the page's own clock: Playwright's expect polls ever more slowly (up to a second apart), so the
+    # moment it saw the SVG can be most of a second late.
+    opened = frame["at"] / 1000 - start
+    print(f"  run to painted {opened:.2f} s (Playwright's expect saw it at {polled:.2f} s)")
+    return opened, kernel_total, big
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q``-th percentile (0–100), by linear interpolation between the closest ranks."""
     ordered = sorted(values)
@@ -129,9 +199,11 @@ SETUP = ("import time\nimport abteach as ab\nab.use_size('projector')\n"
          "r = ab.alphabeta(ab.examples.WIKIPEDIA)")
 #: The big stepper's cell notes the kernel's CPU time for the search and for the stepper (its frame data made
 #: and its state sent to the page) in a file beside the notebook; showing it (the fallback PNG) comes after.
-BIG = ("import json as _json\nc0 = time.process_time()\nbig_r = ab.alphabeta(ab.random_tree(6, 5, seed=0))\n"
-       "c1 = time.process_time()\nbig = ab.stepper(big_r)\nc2 = time.process_time()\n"
-       "open('big_times.json', 'w').write(_json.dumps({'search': c1 - c0, 'stepper': c2 - c1}))\nbig")
+BIG = ("import json as _json\nw0, c0 = time.time(), time.process_time()\n"
+       "big_r = ab.alphabeta(ab.random_tree(6, 5, seed=0))\nw1, c1 = time.time(), time.process_time()\n"
+       "big = ab.stepper(big_r)\nw2, c2 = time.time(), time.process_time()\n"
+       "open('big_times.json', 'w').write(_json.dumps({'search': c1 - c0, 'stepper': c2 - c1, "
+       "'wall': [w0, w1, w2]}))\nbig")
 CELLS = [SETUP, "svg = ab.stepper(r)\nsvg", "time.sleep(30)", BIG]
 LONG_CELL, BIG_CELL = 2, 3
 BUSY = ".jp-StatusBar-TextItem"
@@ -380,16 +452,7 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
     both("long, no subshells")
 
     # The browser stepper of a search of 11,488 steps: run to painted, then stepped.
-    wait_idle(page)
-    kernel = kernel_process(process)
-    k0 = cpu(kernel)
-    start = time.perf_counter()
-    run_cell(page, BIG_CELL, wait=False)
-    big = page.locator(".jp-OutputArea-output .abs-root").nth(1)
-    expect(big.locator("svg text").first).to_be_attached()
-    opened = time.perf_counter() - start
-    wait_idle(page)
-    kernel_total = cpu(kernel) - k0
+    opened, kernel_total, big = open_big(page, process, server, BIG_CELL)
     parts = json.loads((server.root / "big_times.json").read_text())
     big.scroll_into_view_if_needed()
     timed = measured(page, process, step_browser, big, args.clicks, args.pause)
@@ -410,6 +473,37 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
     print(f"{'browser, 11,488 steps':<28} {1000 * timed.kernel_cpu / args.clicks:>15.2f} "
           f"{1000 * timed.server_cpu / args.clicks:>15.2f}")
     server.forget_kernels()
+
+
+def opening(args: argparse.Namespace) -> None:
+    """Only the big stepper's opening, ``args.open`` times in one notebook (after one that warms the kernel
+    up), each timed by :func:`open_big`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        (base / "root").mkdir()
+        process, server = start_server(base / "root", base, base / "lab.log")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                page.route(OUTSIDE, lambda route: route.abort())
+                page.set_default_timeout(300_000)
+                expect.set_options(timeout=300_000)
+                cells = [SETUP, "ab.stepper(r)"] + [BIG] * args.open
+                stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
+                              server.root / "opening.ipynb")
+                page.goto(server.notebook_url("opening.ipynb"))
+                wait_idle(page)
+                for i in (0, 1):
+                    run_cell(page, i)
+                print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+                runs = [open_big(page, process, server, i)[:2] for i in range(2, len(cells))]
+                print("\nrun to painted, wall s: " + ", ".join(f"{o:.2f}" for o, _ in runs)
+                      + "; kernel CPU s: " + ", ".join(f"{k:.3f}" for _, k in runs))
+                server.forget_kernels()
+                browser.close()
+        finally:
+            stop_server(process, server)
 
 
 def lectures(args: argparse.Namespace) -> None:
@@ -447,6 +541,8 @@ def main() -> None:
     parser.add_argument("notebooks", nargs="*", type=Path, help="with --lectures: the lectures to run (all)")
     parser.add_argument("--lectures", action="store_true", help="every lecture's steppers")
     parser.add_argument("--pages", type=Path, metavar="DIR", help="weigh the exported pages in DIR/html and DIR/slides")
+    parser.add_argument("--open", type=int, default=0, metavar="N",
+                        help="only open the 11,488-step stepper N times, with where its time goes")
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between two clicks")
     parser.add_argument("--width", type=int, default=1024)
@@ -460,6 +556,8 @@ def main() -> None:
         pages(args.pages)
     elif args.lectures:
         lectures(args)
+    elif args.open:
+        opening(args)
     else:
         side_by_side(args)
 
