@@ -30,7 +30,7 @@ from abteach.widgets.stepper import ESM_PATH, Stepper, scale_of
 #: The class of an exported stepper's place in the page; :func:`module_html` draws into each.
 OFFLINE_CLASS: Final = "abs-offline"
 
-#: The class an exported Fig. 5.5 view's place has as well.
+#: The class of an exported Fig. 5.5 view's place; :func:`module_html` draws into each too.
 OFFLINE_FIG55_CLASS: Final = "ab-static-fig55"
 
 #: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels: a
@@ -51,10 +51,12 @@ def module_html() -> str:
 
     >>> "export function mount" in module_html() and OFFLINE_CLASS in module_html()
     True
+    >>> "export function mountFigure" in module_html() and OFFLINE_FIG55_CLASS in module_html()
+    True
     """
     source = ESM_PATH.read_text(encoding="utf-8")
     boot = f"""
-for (const el of document.querySelectorAll(".{OFFLINE_CLASS}")) {{
+for (const el of document.querySelectorAll(".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}")) {{
   const data = JSON.parse(el.querySelector("script[type='application/json']").textContent);
   const place = el.querySelector(".abs-place");
   const onSlide = el.closest(".reveal") !== null;
@@ -133,7 +135,7 @@ def offline_figure_html(live: FigureVsAlgorithm, size: str | Size | None = None)
     options = {"stage": live.stage, "search": live.search, "scale": scale}
     payload = f'{{"figure":{data_json(live.figure)},"options":{json.dumps(options, ensure_ascii=False)}}}'
     label = html.escape(plain_text(repr(live)), quote=True)
-    return (f"<div class='{OFFLINE_CLASS} {OFFLINE_FIG55_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
+    return (f"<div class='{OFFLINE_FIG55_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
             f"<script type='application/json'>{_script_text(payload)}</script></div>")
 
 

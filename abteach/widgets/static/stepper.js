@@ -12,15 +12,15 @@ const SVG = "http://www.w3.org/2000/svg";
 // Colours: the theme's own text and background (JupyterLab's --jp-* variables, with light fallbacks), and
 // the Okabe-Ito hues, each at least 3:1 against both a light and a dark background.
 const CSS = `
-.abs-root { --abs-ink: var(--jp-content-font-color1, #1a1a1a); --abs-bg: var(--jp-layout-color0, #ffffff);
+.abs-root, .abs-fig { --abs-ink: var(--jp-content-font-color1, #1a1a1a); --abs-bg: var(--jp-layout-color0, #ffffff);
   --abs-muted: var(--jp-content-font-color2, #4d4d4d); --abs-panel: var(--jp-layout-color2, #eeeeee);
   --abs-blue: #0072b2; --abs-green: #009e73; --abs-red: #d55e00; --abs-orange: #e69f00;
   --abs-purple: #cc79a7;
   color: var(--abs-ink); background: var(--abs-bg); font-family: var(--jp-ui-font-family, sans-serif);
   font-size: calc(14px * var(--abs-scale, 1)); line-height: 1.35; max-width: 100%; box-sizing: border-box;
   padding: 4px; }
-body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
-.abs-root:focus-visible, .abs-root button:focus-visible, .abs-root input:focus-visible {
+body[data-jp-theme-light="false"] :is(.abs-root, .abs-fig) { --abs-blue: #56b4e9; }
+:is(.abs-root, .abs-fig):focus-visible, :is(.abs-root, .abs-fig) :is(button, input):focus-visible {
   outline: 2px solid var(--abs-blue); outline-offset: 1px; }
 .abs-controls { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; }
 .abs-controls button { font: inherit; color: var(--abs-ink); background: var(--abs-panel);
@@ -33,9 +33,9 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-speed { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
   border-radius: 3px; min-height: 28px; }
 .abs-picture { flex: 0 1 auto; min-width: 0; max-width: 100%; }
-.abs-root .abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
+.abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
   font-size: calc(13px * var(--abs-scale, 1)); }
-.abs-root .abs-legend li { display: flex; align-items: center; gap: 4px; }
+.abs-legend li { display: flex; align-items: center; gap: 4px; }
 .abs-legend svg { display: block; overflow: visible; }
 .abs-best { font-weight: bold; }
 .abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
@@ -46,7 +46,7 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
   font-size: calc(13px * var(--abs-scale, 1)); }
 .abs-root .abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
 .abs-root .abs-listing ol { list-style: none; margin: 0; padding: 0; }
-.abs-root .abs-listing li, .abs-root .abs-legend li { margin: 0; }
+.abs-root .abs-listing li, .abs-legend li { margin: 0; }
 .abs-root .abs-listing li .abs-mark { text-indent: 0; }
 .abs-root.abs-below .abs-listing li.abs-other { display: none; }
 .abs-root.abs-below .abs-side { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
@@ -75,9 +75,9 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-ring { fill: none; stroke: var(--abs-blue); stroke-width: 3; visibility: hidden; }
 .cur > .abs-ring { visibility: visible; }
 .abs-mark-ring { fill: none; stroke: var(--abs-purple); stroke-width: 3; stroke-dasharray: 6 3; visibility: hidden; }
-.abs-tree text.abs-mark, .abs-legend text.abs-mark { font-weight: bold; font-size: 15px; visibility: hidden; }
-.mk > .abs-mark-ring, .abs-tree .mk > text.abs-mark, .abs-legend .mk > text.abs-mark { visibility: visible; }
-.abs-legend text.abs-mark { fill: var(--abs-ink); font-size: 11px; }
+.abs-tree text.abs-marker, .abs-legend text.abs-marker { font-weight: bold; font-size: 15px; visibility: hidden; }
+.mk > .abs-mark-ring, .abs-tree .mk > text.abs-marker, .abs-legend .mk > text.abs-marker { visibility: visible; }
+.abs-legend text.abs-marker { fill: var(--abs-ink); font-size: 11px; }
 .abs-focus { fill: none; stroke: var(--abs-ink); stroke-width: 2; stroke-dasharray: 3 2; visibility: hidden; }
 g[role=treeitem] { outline: none; }
 g[role=treeitem]:focus > .abs-focus { visibility: visible; }
@@ -263,7 +263,7 @@ export function treeView(data, options = {}) {
     item.append(s("circle", { class: "abs-ring", r: nd.kind === "leaf" ? 25 : 29 }));
     // A marked node (the Fig. 5.5 view's disagreements): a dashed ring, and the mark as text, not colour alone.
     item.append(s("circle", { class: "abs-mark-ring", r: nd.kind === "leaf" ? 22 : 25 }));
-    item.append(s("text", { class: "abs-mark", x: -22, y: -24, "text-anchor": "end", "aria-hidden": "true" },
+    item.append(s("text", { class: "abs-marker", x: -22, y: -24, "text-anchor": "end", "aria-hidden": "true" },
       data.mark ?? "≠"));
     item.append(glyph(nd.kind));
     item.append(s("rect", { class: "abs-focus", x: -32, y: -32, width: 64, height: 64, rx: 4 }));
@@ -292,6 +292,223 @@ export function treeView(data, options = {}) {
 
   function draw(st) {
     shown = st;
+    const groups = new Map();
+    st.nodes.forEach((v, i) => {
+      const part = parts[i], nd = layout[i];
+      if (!v) {
+        part.item.classList.add("abs-hide");
+        part.item.setAttribute("aria-hidden", "true");
+        if (part.edge) part.edge.classList.add("abs-hide");
+        if (part.move) part.move.classList.add("abs-hide");
+        return;
+      }
+      part.item.classList.remove("abs-hide");
+      part.item.removeAttribute("aria-hidden");
+      const cls = ["s-" + v[0]];
+      if (v[3] & CURRENT) cls.push("cur");
+      if (v[3] & ON_PV) cls.push("pv");
+      if (v[3] & MARKED) cls.push("mk");
+      part.item.setAttribute("class", cls.join(" "));
+      part.inside.textContent = v[1];
+      part.ann.replaceChildren(...v[2].map((l, k) => s("tspan", { x: 27,
+        dy: k === 0 ? `${-(v[2].length - 1) * 0.55 + 0.35}em` : "1.1em" }, l)));
+      part.title.textContent = accessibleName(nd, v, words);
+      if (part.edge) {
+        part.edge.setAttribute("class", `abs-edge s-${v[0]}${v[3] & ON_PV ? " pv" : ""}`);
+        part.edge.classList.remove("abs-hide");
+        if (part.move) part.move.classList.remove("abs-hide");
+      }
+      if (v[4]) {
+        const key = `${nd.parent}|${v[4]}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(i);
+      }
+    });
+    drawNotes(groups);
+    follow(st);
+  }
+
+  function subtree(i) {
+    const out = [i];
+    for (let k = 0; k < out.length; k++) out.push(...kids[out[k]]);
+    return out;
+  }
+
+  function drawNotes(groups) {
+    notes.replaceChildren();
+    const rows = new Map();
+    for (const [key, members] of groups) {
+      const all = members.flatMap(subtree);
+      const xs = all.map(i => parts[i].x), ys = all.map(i => parts[i].y);
+      const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = Math.max(...ys) + 30;
+      const why = key.slice(key.indexOf("|") + 1);
+      const w = (why.length + 1) * 7.6;
+      let row = 0;
+      while ((rows.get(`${y}|${row}`) ?? -Infinity) + 6 > x - w / 2) row++;
+      rows.set(`${y}|${row}`, x + w / 2);
+      const t = s("text", { class: "abs-small", x, y: y + row * 34, "text-anchor": "middle" });
+      t.append(s("tspan", { x, dy: "0.9em" }, "pruned:"), s("tspan", { x, dy: "1.1em" }, why));
+      notes.append(t);
+    }
+  }
+
+  // Keep the node the step is about in view, without moving the page.
+  function follow(st = shown) {
+    if (!st) return;
+    const i = st.nodes.findIndex(v => v && (v[3] & CURRENT));
+    if (i < 0) return;
+    const x = parts[i].x * zoom;
+    if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+    }
+  }
+
+  let focusIndex = 0;
+
+  function visible(i) { return shown !== null && shown.nodes[i] !== null; }
+
+  function focusNode(i) {
+    items[focusIndex].setAttribute("tabindex", "-1");
+    focusIndex = i;
+    items[i].setAttribute("tabindex", "0");
+    items[i].focus();
+  }
+
+  // The tree's own keys: ↓ and ↑ walk the nodes drawn in preorder, → goes to a child, ← to the parent.
+  function treeKey(key) {
+    const order = layout.map((_, i) => i).filter(visible);
+    const at = order.indexOf(focusIndex);
+    const kid = kids[focusIndex].find(visible);
+    const target = {
+      ArrowDown: order[Math.min(at + 1, order.length - 1)], ArrowUp: order[Math.max(at - 1, 0)],
+      ArrowRight: kid ?? focusIndex, ArrowLeft: layout[focusIndex].parent >= 0 ? layout[focusIndex].parent : focusIndex,
+      Home: order[0], End: order[order.length - 1],
+    }[key];
+    if (target !== undefined) focusNode(target);
+  }
+
+  // Tab into the tree lands on the root (or the node last focused).
+  items[0].setAttribute("tabindex", "0");
+  return { picture, box, svg, draw, follow, treeKey, width: Math.ceil(g.width * zoom) };
+}
+
+// Is `event` a key the stepper or the Fig. 5.5 view takes, and is it in one of `trees`?  A key it takes is
+// its own alone: JupyterLab binds ArrowRight and friends in command mode, and would take the key and the focus.
+function ownKey(event, trees, keys = STEP_KEYS) {
+  const tree = trees.find(t => t.svg.contains(event.target));
+  if (tree ? !TREE_KEYS.has(event.key) : !keys.has(event.key)) return null;
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.target instanceof HTMLButtonElement && event.key === " ") return null;  // a button's own Space
+  event.stopPropagation();
+  event.preventDefault();
+  return { tree };
+}
+
+export function mount(el, data, options = {}) {
+  const states = new Replay(data);
+  const last = data.steps.length - 1;
+  const scale = options.scale ?? 1;
+  let step = Math.min(Math.max(options.step ?? 0, 0), last);
+  let timer = null;
+
+  el.replaceChildren();
+  const root = h("div", { class: "abs-root", role: "group", tabindex: "0",
+    "aria-label": `Step through ${data.title}: arrow keys, Home, End and Space step`,
+    "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
+  root.append(h("style", {}, CSS));
+
+  // Controls.
+  const bar = h("div", { class: "abs-controls" });
+  const button = (label, text, act) => {
+    const b = h("button", { type: "button", "aria-label": label }, text);
+    b.addEventListener("click", act);
+    bar.append(b);
+    return b;
+  };
+  button("First step", "|◀ First", () => go(0));
+  button("Back one step", "◀ Back", () => go(step - 1));
+  const play = button("Play", "▶ Play", () => toggle());
+  button("Forward one step", "Forward ▶", () => go(step + 1));
+  button("Last step", "Last ▶|", () => go(last));
+  const slider = h("input", { type: "range", min: "0", max: String(last), step: "1", value: String(step),
+    "aria-label": "Step" });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  bar.append(slider);
+  const count = h("span", { class: "abs-count" });
+  bar.append(count);
+  // How fast Play steps: the speeds the widget offers, by name.
+  const speeds = options.speeds ?? { slow: 1500, normal: 800, fast: 300 };
+  let interval = options.interval ?? speeds[options.speed] ?? 800;
+  const speed = h("select", { class: "abs-speed", "aria-label": "Speed" });
+  for (const [name, ms] of Object.entries(speeds)) {
+    const o = h("option", { value: String(ms) }, name);
+    if (ms === interval) o.selected = true;
+    speed.append(o);
+  }
+  speed.addEventListener("change", () => {
+    interval = Number(speed.value);
+    if (timer !== null) { stop(); toggle(); }
+  });
+  const speedLabel = h("label", { class: "abs-speed-label" }, "speed ");
+  speedLabel.append(speed);
+  bar.append(speedLabel);
+  root.append(bar);
+
+  const passLine = h("div", { class: "abs-pass" });
+  root.append(passLine);
+  const sentence = h("div", { class: "abs-sentence", "aria-live": "polite" });
+  root.append(sentence);
+
+  // The tree.
+  const body = h("div", { class: "abs-body" });
+  const view = treeView(data, options);
+  const tree = view.picture;
+  body.append(tree);
+
+  // The pseudocode and the call stack.
+  const side = h("div", { class: "abs-side" });
+  const listing = h("div", { class: "abs-listing" });
+  listing.append(h("h3", {}, data.listing.title));
+  const ol = h("ol");
+  // The listing's functions are its runs of lines between blank lines: block[k] is line k's.
+  let blockNo = 0;
+  const block = data.listing.lines.map(([, text]) => (text.trim() ? blockNo : (blockNo++, -1)));
+  const lines = data.listing.lines.map(([k, text]) => {
+    const li = h("li", { "data-line": String(k), "data-block": String(block[k - 1]) });
+    li.append(h("span", { class: "abs-mark", "aria-hidden": "true" }, ""));
+    li.append(document.createTextNode(`${String(k).padStart(2)}  ${text}`));
+    ol.append(li);
+    return li;
+  });
+  listing.append(ol);
+  side.append(listing);
+  const stack = h("div", { class: "abs-stack" });
+  side.append(stack);
+  body.append(side);
+  root.append(body);
+  el.append(root);
+
+  // Below the tree, the listing shows only the function that runs, with the call stack beside it, so the tree
+  // and the running line are on screen together; beside it, the whole listing.
+  function placeSide() {
+    root.classList.toggle("abs-below", side.offsetTop > tree.offsetTop + 4);
+    view.follow();  // a narrower box may have left the step's node out of view
+  }
+  const watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeSide);
+  if (watch) watch.observe(body);
+
+  let shownLine = null;
+
+  function draw() {
+    const st = states.at(step);
+    root.dataset.step = String(step);
+    slider.value = String(step);
+    slider.setAttribute("aria-valuetext", `Step ${step} of ${last}`);
+    count.textContent = `Step ${step} of ${last}`;
+    passLine.textContent = st.pass || "";
+    passLine.classList.toggle("abs-hide", !st.pass);
+    sentence.replaceChildren(h("b", {}, `Step ${step}. `), document.createTextNode(st.sentence));
+    if (st.best) sentence.append(" ", h("span", { class: "abs-best" }, `Best play: ${st.best}.`));
     view.draw(st);
     if (shownLine !== null) {
       lines[shownLine - 1].classList.remove("abs-running");
@@ -412,7 +629,7 @@ function legend(data, uid, words, markLabel) {
     "the best play");
   if (marked) item(icon => {
     const g = s("g", { class: "mk" });
-    g.append(s("circle", { class: "abs-mark-ring", r: 9 }), s("text", { class: "abs-mark", x: 0, y: 5,
+    g.append(s("circle", { class: "abs-mark-ring", r: 9 }), s("text", { class: "abs-marker", x: 0, y: 5,
       "text-anchor": "middle" }, data.mark ?? "≠"));
     icon.append(g);
   }, `${data.mark ?? "≠"} ${markLabel ?? "marked"}`);
@@ -500,7 +717,7 @@ export function mountFigure(el, data, options = {}) {
   let at = Math.max(0, data.stages.indexOf(options.stage));
 
   el.replaceChildren();
-  const root = h("div", { class: "abs-root ab-fig55", role: "group", tabindex: "0",
+  const root = h("div", { class: "abs-fig ab-fig55", role: "group", tabindex: "0",
     "aria-label": `${data.title} beside the algorithm: arrow keys, Home and End change the stage`,
     "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
   root.append(h("style", {}, CSS + FIG55_CSS + SWITCH_CSS));
