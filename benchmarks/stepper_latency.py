@@ -127,8 +127,12 @@ def run_lecture(page: Page, server_url: str, clicks: int, pause: float) -> list[
 #: The side-by-side notebook: lecture 04's tree at the lecture's size, both steppers, a long cell, a long search.
 SETUP = ("import time\nimport abteach as ab\nab.use_size('projector')\n"
          "r = ab.alphabeta(ab.examples.WIKIPEDIA)")
-CELLS = [SETUP, "svg = ab.stepper(r)\nsvg", "time.sleep(30)",
-         "big = ab.stepper(ab.alphabeta(ab.random_tree(6, 5, seed=0)))\nbig"]
+#: The big stepper's cell notes the kernel's CPU time for the search and for the stepper (its frame data made
+#: and its state sent to the page) in a file beside the notebook; showing it (the fallback PNG) comes after.
+BIG = ("import json as _json\nc0 = time.process_time()\nbig_r = ab.alphabeta(ab.random_tree(6, 5, seed=0))\n"
+       "c1 = time.process_time()\nbig = ab.stepper(big_r)\nc2 = time.process_time()\n"
+       "open('big_times.json', 'w').write(_json.dumps({'search': c1 - c0, 'stepper': c2 - c1}))\nbig")
+CELLS = [SETUP, "svg = ab.stepper(r)\nsvg", "time.sleep(30)", BIG]
 LONG_CELL, BIG_CELL = 2, 3
 BUSY = ".jp-StatusBar-TextItem"
 
@@ -150,7 +154,7 @@ class Timed:
         p50 = f"{statistics.median(ok):7.1f}" if ok else "      –"
         p90 = f"{percentile(ok, 90):7.1f}" if ok else "      –"
         worst = f"{max(ok):7.1f}" if ok else "      –"
-        return f"{label:<28} {condition:<12} {p50} {p90} {worst} {len(ok):>4}/{len(self.times):<3}"
+        return f"{label:<28} {condition:<19} {p50} {p90} {worst} {len(ok):>4}/{len(self.times):<3}"
 
 
 def cpu(process: psutil.Process) -> float:
@@ -225,8 +229,10 @@ def measured(page: Page, server: subprocess.Popen[bytes], step: Any, root: Any, 
 
 
 def weights() -> list[tuple[str, int, int, str]]:
-    """(what, bytes, gzipped bytes, how long it took to make) of the frame data a page carries per search."""
+    """(what, bytes, gzipped bytes, how long it took to make, in CPU seconds) of the frame data a page carries
+    per search."""
     import abteach as ab
+    from abteach.games.trees import collector_paused
     from abteach.views.frame_data import data_json, frame_data
 
     ab.use_size("projector")
@@ -234,11 +240,38 @@ def weights() -> list[tuple[str, int, int, str]]:
                 "random_tree(6, 5) (11,488 steps)": ab.alphabeta(ab.random_tree(6, 5, seed=0)).trace}
     out = []
     for name, trace in searches.items():
-        t = time.perf_counter()
-        text = data_json(frame_data(trace)).encode()
+        t = time.process_time()
+        with collector_paused():  # as the stepper makes it
+            text = data_json(frame_data(trace)).encode()
         out.append((f"{name}: frame data, every step", len(text), len(gzip.compress(text)),
-                    f"{time.perf_counter() - t:.2f} s"))
+                    f"{time.process_time() - t:.2f} s CPU"))
     return out
+
+
+def open_parts(repeat: int = 5) -> dict[str, float]:
+    """CPU seconds of each part of opening the big stepper in this process, best of ``repeat``: the search,
+    its frame data, the data as JSON text, the whole stepper (data and widget), the fallback PNG."""
+    import abteach as ab
+    from abteach.games.trees import collector_paused
+    from abteach.views.frame_data import data_json, frame_data
+
+    ab.use_size("projector")
+    best: dict[str, float] = {}
+
+    def timed(name: str, make: Any) -> Any:
+        t = time.process_time()
+        out = make()
+        best[name] = min(best.get(name, float("inf")), time.process_time() - t)
+        return out
+
+    for _ in range(repeat):
+        r = timed("search", lambda: ab.alphabeta(ab.random_tree(6, 5, seed=0)))
+        with collector_paused():
+            data = timed("frame data", lambda: frame_data(r.trace))
+        timed("JSON", lambda: data_json(data))
+        s = timed("stepper", lambda: ab.stepper(r))
+        timed("fallback PNG", lambda: s.picture_png())
+    return best
 
 
 #: An exported stepper's place and data, and the module a page inlines once (abteach.widgets.offline).
@@ -271,6 +304,11 @@ def side_by_side(args: argparse.Namespace) -> None:
     print(f"\n{'what a page carries per search':<62} {'bytes':>10} {'gzipped':>9}  made in")
     for what, size, packed, took in weights():
         print(f"{what:<62} {size:>10,} {packed:>9,}  {took}", flush=True)
+    parts = open_parts()
+    print("\nthe 11,488-step stepper in this process, CPU s, best of 5: "
+          + ", ".join(f"{k} {v:.3f}" for k, v in parts.items())
+          + f"; search + stepper + PNG {parts['search'] + parts['stepper'] + parts['fallback PNG']:.3f} "
+          f"(load average {os.getloadavg()[0]:.1f})", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         (base / "root").mkdir()
@@ -282,13 +320,14 @@ def side_by_side(args: argparse.Namespace) -> None:
                 page.route(OUTSIDE, lambda route: route.abort())
                 page.set_default_timeout(300_000)
                 expect.set_options(timeout=300_000)
-                compare(page, process, server, args)
+                compare(page, process, server, args, base / "jupyterlab_settings_dir")
                 browser.close()
         finally:
             stop_server(process, server)
 
 
-def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: argparse.Namespace) -> None:
+def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: argparse.Namespace,
+            settings_dir: Path) -> None:
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
     stripped_copy(nb, server.root / "side_by_side.ipynb")
     page.goto(server.notebook_url("side_by_side.ipynb"))
@@ -300,13 +339,13 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
     wait_idle(page)
     print(f"\n{args.width}x{args.height}; {args.clicks} steps, {args.pause} s apart; keydown to the frame after "
           "the SVG changes")
-    print(f"{'stepper':<28} {'condition':<12} {'p50':>7} {'p90':>7} {'worst':>7} {'painted':>8}  (ms)")
+    print(f"{'stepper':<28} {'condition':<19} {'p50':>7} {'p90':>7} {'worst':>7} {'painted':>8}  (ms)")
     results: dict[tuple[str, str], Timed] = {}
 
     def both(condition: str) -> None:
         for label, step, root in (("stepper (page)", step_browser, svg),):
             root.scroll_into_view_if_needed()
-            long = condition == "long cell"
+            long = condition.startswith("long")
             if long:  # a cell of its own for each stepper, so each is stepped while the kernel is busy
                 run_cell(page, LONG_CELL, wait=False)
                 expect(page.locator(BUSY, has_text="Busy").first).to_be_visible()
@@ -323,19 +362,45 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
         print(f"{'':<28} (4 busy: load average {os.getloadavg()[0]:.1f} at the end)")
     both("long cell")
 
+    # Subshells off (JupyterLab's "Kernel Comms over subshells" setting): the kernel's one shell answers widget
+    # messages only between cells.  The stepper sends none to step, so it should not matter; measure it.
+    settings = settings_dir / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "kernels-settings.jupyterlab-settings").write_text(json.dumps({"commsOverSubshells": "disabled"}))
+    page.reload()
+    wait_idle(page)
+    assert page.evaluate("async () => (await window.jupyterapp.serviceManager.settings.fetch("
+                         "'@jupyterlab/apputils-extension:kernels-settings')).settings.commsOverSubshells"
+                         ) == "disabled", "the subshell setting did not take"
+    for i in (0, 1):
+        run_cell(page, i)
+    svg = page.locator(".jp-OutputArea-output .abs-root").first
+    expect(svg.locator("svg text").first).to_be_attached()
+    wait_idle(page)
+    both("long, no subshells")
+
     # The browser stepper of a search of 11,488 steps: run to painted, then stepped.
     wait_idle(page)
+    kernel = kernel_process(process)
+    k0 = cpu(kernel)
     start = time.perf_counter()
     run_cell(page, BIG_CELL, wait=False)
     big = page.locator(".jp-OutputArea-output .abs-root").nth(1)
     expect(big.locator("svg text").first).to_be_attached()
     opened = time.perf_counter() - start
     wait_idle(page)
+    kernel_total = cpu(kernel) - k0
+    parts = json.loads((server.root / "big_times.json").read_text())
     big.scroll_into_view_if_needed()
     timed = measured(page, process, step_browser, big, args.clicks, args.pause)
     print(timed.row("browser, 11,488 steps", "quiet"), flush=True)
     print(f"\nthe 11,488-step browser stepper: from running its cell to its SVG in the page, {opened:.2f} s "
           "(searching, building its data, sending it, drawing step 0)")
+    shown = kernel_total - parts["search"] - parts["stepper"]
+    print(f"{'kernel CPU s: search':>24} {'stepper (data, sent)':>21} {'shown (PNG)':>12} {'kernel, all':>12} "
+          f"{'page: run to painted, wall s':>29}")
+    print(f"{parts['search']:>24.3f} {parts['stepper']:>21.3f} {shown:>12.3f} {kernel_total:>12.3f} {opened:>29.2f}"
+          f"   (load average {os.getloadavg()[0]:.1f})")
 
     print(f"\nCPU time per step over {args.clicks} steps on the quiet machine (2 s after the last included):")
     print(f"{'stepper':<28} {'kernel ms/step':>15} {'server ms/step':>15}")

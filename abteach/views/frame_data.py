@@ -53,7 +53,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from abteach.games.trees import Path, path_str
-from abteach.search.events import fmt
+from abteach.search.events import Kind, fmt
 from abteach.trace.frames import Frame, Trace, Walked
 from abteach.trace.narrate import minus_signs
 from abteach.trace.protocol import Status
@@ -233,6 +233,7 @@ def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -
     nodes: list[NodeData] = [None] * len(paths)
     marked: dict[int, set[int]] = {flag: set() for flag in FLAGS}  # the nodes drawn with each flag
     calls = _Calls(trace)
+    parts: dict[tuple[int, ...], Scene] = {}  # the same few parts come back step after step
     steps: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
     for walked in trace.walk():
@@ -241,11 +242,15 @@ def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -
         if frame.step == 0:
             redraw = set(range(len(paths)))
         else:
-            redraw = _touched(walked, frame, pv, index, below, marked)
+            redraw, moved = _touched(walked, frame, pv, index, below, marked)
+            if not moved and redraw == marked[CURRENT] and (frame.event is None or frame.event.kind != Kind.DONE):
+                # Most steps of a big search happen below a summarised drawing's last row: its node stays
+                # the current one, and nothing it is drawn from changed, so it is drawn as it was.
+                redraw = set()
         # Only the nodes this step can have changed are styled again, by the drawing's own styles; a game's
         # with the nodes above them, as a game's node is drawn as the player its parent is not.
-        part = _part(scene, paths, above if trace.tree is None else None, redraw)
-        styles = frame_scene_styles(trace, frame, part)
+        part = _part(scene, paths, above if trace.tree is None else None, redraw, parts)
+        styles = frame_scene_styles(trace, frame, part) if redraw else {}
         for p, st in styles.items():
             first.setdefault(p, st)
         if trace.tree is None:
@@ -300,34 +305,43 @@ def _below(paths: list[Path]) -> dict[Path, list[int]]:
 
 
 def _touched(walked: Walked, frame: Frame, pv: list[Path], index: dict[Path, int],
-             below: dict[Path, list[int]], marked: dict[int, set[int]]) -> set[int]:
-    """The nodes whose drawing a step can change.
+             below: dict[Path, list[int]], marked: dict[int, set[int]]) -> tuple[set[int], set[int]]:
+    """The nodes whose drawing a step can change, and those of them it changed something of.
 
-    Those whose state it changed and the nodes below them (a node with no state of its own is drawn pruned
-    when a node above it is); the node drawn as current before, and the one drawn so now (the current
-    node's deepest ancestor drawn, as a summarised drawing shows it); and the nodes that join or leave the
-    stack or the best play.
+    Changed: the nodes whose state the step changed and the nodes below them (a node with no state of its
+    own is drawn pruned when a node above it is), and the nodes that join or leave the stack or the best
+    play.  Beside them, the node drawn as current before, and the one drawn so now (the current node's
+    deepest ancestor drawn, as a summarised drawing shows it).
     """
-    out = set(marked[CURRENT])
+    moved: set[int] = set()
     for p in walked.changed:
-        out.update(below.get(p, ()))
+        moved.update(below.get(p, ()))
+    moved.update(marked[ON_STACK].symmetric_difference(index[p] for p in frame.stack if p in index))
+    moved.update(marked[ON_PV].symmetric_difference(index[p] for p in pv if p in index))
+    out = moved | marked[CURRENT]
     current = frame.current or ()
     for k in range(len(current), -1, -1):
         if current[:k] in index:
             out.add(index[current[:k]])
             break
-    out.update(marked[ON_STACK].symmetric_difference(index[p] for p in frame.stack if p in index))
-    out.update(marked[ON_PV].symmetric_difference(index[p] for p in pv if p in index))
-    return out
+    return out, moved
 
 
-def _part(scene: Scene, paths: list[Path], above: list[list[int]] | None, redraw: set[int]) -> Scene:
-    """The part of ``scene`` at ``redraw``, with the nodes ``above`` them if given, in preorder."""
+def _part(scene: Scene, paths: list[Path], above: list[list[int]] | None, redraw: set[int],
+          known: dict[tuple[int, ...], Scene]) -> Scene:
+    """The part of ``scene`` at ``redraw``, with the nodes ``above`` them if given, in preorder.
+
+    ``known`` keeps the parts made so far, by their nodes' indices.
+    """
     wanted = set(redraw)
     if above is not None:
         for i in redraw:
             wanted.update(above[i])
-    return replace(scene, paths=tuple(paths[i] for i in sorted(wanted)))
+    key = tuple(sorted(wanted))
+    part = known.get(key)
+    if part is None:
+        part = known[key] = replace(scene, paths=tuple(paths[i] for i in key))
+    return part
 
 
 def _delta(before: dict[str, Any] | None, now: dict[str, Any], nodes: dict[str, NodeData]) -> dict[str, Any]:
