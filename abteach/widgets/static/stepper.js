@@ -707,6 +707,8 @@ const FIG55_CSS = `
 .ab-fig55 .ab-disagreements th { padding: 2px 8px; border-bottom: 1px solid var(--abs-muted); text-align: left;
   vertical-align: top; background: none; color: var(--abs-ink); }
 .ab-fig55 .ab-stage-nodes caption { text-align: left; font-weight: bold; color: var(--abs-ink); }
+.ab-fig55 .ab-fig55-switches { display: flex; flex-wrap: wrap; gap: 0 16px; align-items: center; }
+.ab-fig55.abs-slide .abs-legend { display: none; }
 `;
 
 export function mountFigure(el, data, options = {}) {
@@ -766,9 +768,32 @@ export function mountFigure(el, data, options = {}) {
   const algorithm = side("algorithm", {});
   const images = h("div", { class: "ab-fig55-images" });
   images.append(figure.box, algorithm.box);
+  // A slide cannot scroll, and has room for one tree legibly: there a pair of buttons shows one at a time, and
+  // the node table is left out (the disagreements say what matters).
+  const oneTree = Boolean(options.maxTreeHeight);
+  if (oneTree) {
+    const which = h("div", { class: "abs-switch ab-which-tree", role: "group", "aria-label": "Which tree" });
+    const sides = [["the figure", figure], ["the algorithm", algorithm]];
+    const pick = (name) => {
+      for (const [label, side] of sides) side.box.classList.toggle("abs-hide", label !== name);
+      for (const b of which.children) b.setAttribute("aria-pressed", String(b.dataset.tree === name));
+    };
+    for (const [label] of sides) {
+      const b = h("button", { type: "button", "data-tree": label }, label);
+      b.addEventListener("click", () => pick(label));
+      which.append(b);
+    }
+    // Beside the search switch, in one row, and without the legends: a slide is 700 px tall.
+    const row = h("div", { class: "ab-fig55-switches" });
+    if (bar.isConnected || root.contains(bar)) row.append(bar);
+    row.append(which);
+    controls.before(row);
+    root.classList.add("abs-slide");
+    pick("the figure");
+  }
   root.append(images);
   // Python wrote these tables, escaped, once for every stage: the page only shows them.
-  const nodes = h("div", { class: "ab-stage-nodes" });
+  const nodes = h("div", { class: `ab-stage-nodes${oneTree ? " abs-hide" : ""}` });
   const disagreements = h("div", { class: "ab-disagreements" });
   root.append(nodes, disagreements);
   el.append(root);
