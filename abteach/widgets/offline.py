@@ -11,7 +11,7 @@ A Fig. 5.5 view is drawn by the same module from its stage data
 (:func:`offline_figure_html`): every stage of every search changes in the page.
 
 :func:`show_static` makes an IPython session display every stepper and
-Fig. 5.5 view so; the export scripts run it before a lecture's first cell, so
+Fig. 5.5 view so (and a game, which needs its kernel to reply, as a picture of its board); the export scripts run it before a lecture's first cell, so
 the lecture's own code stays as students read it.
 """
 
@@ -21,9 +21,11 @@ import html
 import json
 from typing import Any, Final
 
+from abteach.views.boards import draw_board
 from abteach.views.frame_data import data_json
 from abteach.widgets.fallback import plain_text
 from abteach.widgets.fig55_view import FigureVsAlgorithm
+from abteach.widgets.play import Play
 from abteach.views.sizes import Size, resolve_size
 from abteach.widgets.stepper import ESM_PATH, Stepper, scale_of
 
@@ -149,6 +151,8 @@ def _show_figure(size: str | Size | None) -> Any:
 def show_static(shell: Any, size: str | Size | None = None) -> None:
     """Make ``shell`` display every stepper and Fig. 5.5 view as a copy that works with no kernel.
 
+    A game (:func:`abteach.play`) needs its kernel to reply, so it is shown as its board as it stands.
+
     It registers display formatters with IPython, so it changes nothing in the
     package: only what this one session shows.
 
@@ -172,6 +176,15 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
         resolve_size(size)  # an unknown size fails here, not at the first widget shown
     formatter.for_type(Stepper, _show_stepper(size))
     formatter.for_type(FigureVsAlgorithm, _show_figure(size))
+    formatter.for_type(Play, _show_play)
+
+
+def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
+    """A game needs its kernel to reply: an exported page shows the board as it stands, with its words."""
+    drawing = draw_board(obj.game, obj.state, caption=obj.status)
+    bundle: dict[str, Any] = dict(drawing._repr_mimebundle_(include=include, exclude=exclude) or {})
+    bundle["text/plain"] = plain_text(repr(obj))
+    return bundle
 
 
 __all__ = ["show_static", "offline_figure_html", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS"]

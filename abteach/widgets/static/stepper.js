@@ -352,11 +352,12 @@ export function treeView(data, options = {}) {
     }
   }
 
-  // Keep the node the step is about in view, without moving the page.
+  // Keep the node the step is about in view, without moving the page; before and after the search, the root
+  // (a search opened at its end, as play shows the engine's, would otherwise show a wide tree's far left).
   function follow(st = shown) {
     if (!st) return;
-    const i = st.nodes.findIndex(v => v && (v[3] & CURRENT));
-    if (i < 0) return;
+    const current = st.nodes.findIndex(v => v && (v[3] & CURRENT));
+    const i = current < 0 ? 0 : current;
     const x = parts[i].x * zoom;
     if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
       box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
