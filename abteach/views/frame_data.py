@@ -25,7 +25,7 @@ The data is plain JSON:
     not drawn (a game's node not reached yet), else ``[status, inside,
     annotation lines, flags, pruned_by]``: status ``u`` unvisited, ``a`` on
     the call stack, ``d`` done, ``p`` pruned; flags add :data:`CURRENT`,
-    :data:`ON_STACK` and :data:`ON_PV`.  Beside the nodes a step gives, when
+    :data:`ON_STACK`, :data:`ON_PV` and :data:`MARKED`.  Beside the nodes a step gives, when
     it changed, ``line`` (the running line's number, or ``None``), ``stack``
     (the calls, outermost first, each ``[call, α, β, v]`` as the algorithm
     names the call; a step gives how many calls it keeps and the calls above
@@ -62,10 +62,12 @@ from abteach.views.options import check_trace
 from abteach.views.scene import Scene, check_max_depth, trace_scene
 from abteach.views.styles import Style, below_note, frame_scene_styles, principal_variation
 
-#: Flags of a node's state: the node the step is about, a call on the stack, a node of the best play.
+#: Flags of a node's state: the node the step is about, a call on the stack, a node of the best play, and a
+#: node a view marks (:attr:`abteach.views.styles.Style.mark`: the Fig. 5.5 view's disagreements).
 CURRENT: Final = 1
 ON_STACK: Final = 2
 ON_PV: Final = 4
+MARKED: Final = 8
 FLAGS: Final = (CURRENT, ON_STACK, ON_PV)
 
 _STATUS: Final = {Status.UNVISITED: "u", Status.ACTIVE: "a", Status.DONE: "d", Status.PRUNED: "p"}
@@ -86,7 +88,8 @@ def node_state(style: Style | None) -> NodeData:
     """
     if style is None or style.status is None:
         return None
-    flags = (CURRENT if style.current else 0) | (ON_STACK if style.on_stack else 0) | (ON_PV if style.on_pv else 0)
+    flags = ((CURRENT if style.current else 0) | (ON_STACK if style.on_stack else 0) | (ON_PV if style.on_pv else 0)
+             | (MARKED if style.mark else 0))
     lines = style.annotation.split("\n") if style.annotation else []
     return [_STATUS[style.status], style.inside, lines, flags, style.pruned_by]
 
@@ -397,4 +400,4 @@ def data_json(data: dict[str, Any]) -> str:
 
 
 __all__ = ["frame_data", "replay", "step_state", "node_state", "data_json", "CURRENT", "ON_STACK", "ON_PV",
-           "STEP_KEYS"]
+           "MARKED", "STEP_KEYS"]
