@@ -22,6 +22,7 @@ theirs in a page, show anything of a hidden tree, make the page fetch anything, 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 #: Text a planted script would set, to look for in a rendered page.
@@ -29,42 +30,8 @@ SCRIPT_MARK = "ABTEACH_REDTEAM_STEPS2_XSS"
 #: The output type the grader writes steps as (abteach.grading.steps.MIME), spelt out as a student would.
 STEPS_MIME = "application/vnd.abteach.search-steps+json"
 
-ALPHA_IN_MIN = '''
-import math
-
-
-def alpha_beta_search(game, state):
-    player = game.to_move(state)
-
-    def max_value(s, alpha, beta):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        v = -math.inf
-        for a in game.actions(s):
-            v = max(v, min_value(game.result(s, a), alpha, beta))
-            if v >= beta:
-                return v
-            alpha = max(alpha, v)
-        return v
-
-    def min_value(s, alpha, beta):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        v = math.inf
-        for a in game.actions(s):
-            v = min(v, max_value(game.result(s, a), alpha, beta))
-            if v <= alpha:
-                return v
-            alpha = max(alpha, v)
-        return v
-
-    best, alpha = None, -math.inf
-    for a in game.actions(state):
-        v = min_value(game.result(state, a), alpha, math.inf)
-        if v > alpha:
-            best, alpha = a, v
-    return best
-'''
+#: The classic alpha-in-min bug, as the course's sample of it hands it in.
+ALPHA_IN_MIN = (Path(__file__).resolve().parent.parent / "bug_alpha_in_min.py").read_text(encoding="utf-8")
 
 
 def forged_valid_steps() -> dict[str, Any]:
