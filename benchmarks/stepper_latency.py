@@ -257,6 +257,27 @@ def busy(n: int) -> Iterator[None]:
             p.wait(timeout=10)
 
 
+@contextmanager
+def lab(args: argparse.Namespace) -> Iterator[tuple[Page, subprocess.Popen[bytes], Any, Path]]:
+    """A private JupyterLab and a headless Chromium page of ``args.width`` × ``args.height`` with every outside
+    request refused: (page, server process, server, the server's base folder)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        (base / "root").mkdir()
+        process, server = start_server(base / "root", base, base / "lab.log")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                page.route(OUTSIDE, lambda route: route.abort())
+                page.set_default_timeout(300_000)
+                expect.set_options(timeout=300_000)
+                yield page, process, server, base
+                browser.close()
+        finally:
+            stop_server(process, server)
+
+
 def run_cell(page: Page, index: int, wait: bool = True) -> None:
     """Run cell ``index``; with ``wait``, return once it has run (the command's promise), else at once."""
     page.evaluate("""async ([i, wait]) => {
@@ -381,21 +402,8 @@ def side_by_side(args: argparse.Namespace) -> None:
           + ", ".join(f"{k} {v:.3f}" for k, v in parts.items())
           + f"; search + stepper + PNG {parts['search'] + parts['stepper'] + parts['fallback PNG']:.3f} "
           f"(load average {os.getloadavg()[0]:.1f})", flush=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp)
-        (base / "root").mkdir()
-        process, server = start_server(base / "root", base, base / "lab.log")
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": args.width, "height": args.height})
-                page.route(OUTSIDE, lambda route: route.abort())
-                page.set_default_timeout(300_000)
-                expect.set_options(timeout=300_000)
-                compare(page, process, server, args, base / "jupyterlab_settings_dir")
-                browser.close()
-        finally:
-            stop_server(process, server)
+    with lab(args) as (page, process, server, base):
+        compare(page, process, server, args, base / "jupyterlab_settings_dir")
 
 
 def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: argparse.Namespace,
@@ -478,32 +486,19 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
 def opening(args: argparse.Namespace) -> None:
     """Only the big stepper's opening, ``args.open`` times in one notebook (after one that warms the kernel
     up), each timed by :func:`open_big`."""
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp)
-        (base / "root").mkdir()
-        process, server = start_server(base / "root", base, base / "lab.log")
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": args.width, "height": args.height})
-                page.route(OUTSIDE, lambda route: route.abort())
-                page.set_default_timeout(300_000)
-                expect.set_options(timeout=300_000)
-                cells = [SETUP, "ab.stepper(r)"] + [BIG] * args.open
-                stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
-                              server.root / "opening.ipynb")
-                page.goto(server.notebook_url("opening.ipynb"))
-                wait_idle(page)
-                for i in (0, 1):
-                    run_cell(page, i)
-                print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-                runs = [open_big(page, process, server, i)[:2] for i in range(2, len(cells))]
-                print("\nrun to painted, wall s: " + ", ".join(f"{o:.2f}" for o, _ in runs)
-                      + "; kernel CPU s: " + ", ".join(f"{k:.3f}" for _, k in runs))
-                server.forget_kernels()
-                browser.close()
-        finally:
-            stop_server(process, server)
+    with lab(args) as (page, process, server, _):
+        cells = [SETUP, "ab.stepper(r)"] + [BIG] * args.open
+        stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
+                      server.root / "opening.ipynb")
+        page.goto(server.notebook_url("opening.ipynb"))
+        wait_idle(page)
+        for i in (0, 1):
+            run_cell(page, i)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        runs = [open_big(page, process, server, i)[:2] for i in range(2, len(cells))]
+        print("\nrun to painted, wall s: " + ", ".join(f"{o:.2f}" for o, _ in runs)
+              + "; kernel CPU s: " + ", ".join(f"{k:.3f}" for _, k in runs))
+        server.forget_kernels()
 
 
 def lectures(args: argparse.Namespace) -> None:

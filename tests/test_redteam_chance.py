@@ -10,16 +10,15 @@ metadata is graded as the test it was released as.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from abteach.grading.expectimax import check_expectimax, expectimax_trees
+from tests.nbgrading import released
 from tests.samples import redteam
 
-ROOT = Path(__file__).resolve().parent.parent
 hostile = redteam("hostile_chance")
 
 SEED = 0
@@ -105,14 +104,9 @@ def _forge(how: Any):
 @pytest.fixture(scope="module")
 def forged_course(tmp_path_factory) -> dict:
     pytest.importorskip("nbgrader")
-    if shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
     from tests import test_kernelbox as kb
     root = tmp_path_factory.mktemp("course")
-    shutil.copytree(ROOT / "course" / "source", root / "source")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
-    done = kb.nbgrader(root, "generate_assignment", kb.ASSIGNMENT, "--force")
-    assert done.returncode == 0, done.stderr[-3000:]
+    released(root, kb.ASSIGNMENT)
     for student, how in TEST_CELL_FORGERIES.items():
         kb.hand_in(root, student, "algorithm_holds = {}", _forge(how))
     kb.hand_in(root, "honest", kb.right_answer())

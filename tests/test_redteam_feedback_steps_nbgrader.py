@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,9 +18,9 @@ import pytest
 
 pytest.importorskip("nbgrader")
 
-from tests.nbgrading import nbgrader  # noqa: E402
+from tests.nbgrading import nbgrader, released  # noqa: E402
 from tests.samples import redteam  # noqa: E402
-from tests.test_feedback_steps_nbgrader import ASSIGNMENT, ROOT, SAMPLES, TEST  # noqa: E402
+from tests.test_feedback_steps_nbgrader import ASSIGNMENT, SAMPLES, TEST  # noqa: E402
 
 attacks = redteam("hostile_feedback_steps_more")
 
@@ -72,12 +71,7 @@ STUDENTS: dict[str, Hand] = {
 def graded(root: Path, students: dict[str, Hand]) -> tuple[Path, dict[str, Any]]:
     """A copy of the course at ``root`` with ``students``' notebooks handed in, autograded and given feedback;
     and each nbgrader step's result."""
-    if shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
-    shutil.copytree(ROOT / "course" / "source", root / "source")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
-    done = nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")
-    assert done.returncode == 0, done.stderr[-3000:]
+    released(root, ASSIGNMENT)
     for student, change in students.items():
         nb = nbformat.read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
         nb.cells = change(nb.cells)

@@ -9,17 +9,15 @@ build/screens/feedback/.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Request, Route, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.test_feedback_steps_nbgrader import ASSIGNMENT, SAMPLES, graded_course
 
 from .axe import audit, blocking
-from .labserver import DEFAULT_TIMEOUT_MS, ROOT
+from .labserver import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
 
@@ -31,26 +29,6 @@ STEPS = ".abs-feedback-steps"
 def feedback_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = graded_course(tmp_path_factory.mktemp("course"), {"buggy": (SAMPLES / "bug_alpha_in_min.py").read_text()})
     return root / "feedback" / "buggy" / ASSIGNMENT / f"{ASSIGNMENT}.html"
-
-
-@pytest.fixture
-def offline(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    outside: list[str] = []
-
-    def route(r: Route, request: Request) -> None:
-        if request.url.startswith("file://"):
-            r.continue_()
-        else:
-            outside.append(request.url)
-            r.abort()
-    page.route(re.compile(".*"), route)
-    try:
-        yield page, outside
-    finally:
-        context.close()
 
 
 def _sentence(root: Locator) -> str:
@@ -65,8 +43,8 @@ def _said(data: dict, step: int) -> str:
 
 
 def test_the_feedback_page_steps_both_searches_offline_from_where_they_part(
-        offline: tuple[Page, list[str]], feedback_page: Path) -> None:
-    page, outside = offline
+        file_page: tuple[Page, list[str], list[str]], feedback_page: Path) -> None:
+    page, outside, _ = file_page
     page.goto(feedback_page.as_uri())
     steps = page.locator(STEPS)
     expect(steps).to_have_count(1)

@@ -8,16 +8,13 @@ Each test asserts the safe behaviour: it fails where an attack works.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Page, expect
 
 from tests.test_redteam_feedback_steps_nbgrader import ASSIGNMENT, STUDENTS, attacks, graded, payloads
 
-from .labserver import DEFAULT_TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
 
@@ -31,32 +28,10 @@ def feedback_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {k: root / "feedback" / k / ASSIGNMENT / f"{ASSIGNMENT}.html" for k in HOSTILE}
 
 
-@pytest.fixture
-def offline(browser: Browser) -> Iterator[tuple[Page, list[str], list[str]]]:
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    outside: list[str] = []
-    dialogs: list[str] = []
-
-    def route(r: Route, request: Request) -> None:
-        if request.url.startswith("file://"):
-            r.continue_()
-        else:
-            outside.append(request.url)
-            r.abort()
-    page.route(re.compile(".*"), route)
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    try:
-        yield page, outside, dialogs
-    finally:
-        context.close()
-
-
 @pytest.mark.parametrize("student", HOSTILE)
 def test_a_hostile_hand_ins_page_runs_none_of_its_script_and_steps_only_the_graders_calls(
-        offline: tuple[Page, list[str], list[str]], feedback_pages: dict[str, Path], student: str) -> None:
-    page, outside, dialogs = offline
+        file_page: tuple[Page, list[str], list[str]], feedback_pages: dict[str, Path], student: str) -> None:
+    page, outside, dialogs = file_page
     html = feedback_pages[student].read_text()
     page.goto(feedback_pages[student].as_uri())
     page.wait_for_load_state("load")
