@@ -18,30 +18,13 @@ from abteach.grading.expectimax import answers, check_expectimax, expectimax_tre
 from abteach.grading.game import GradingGame
 from abteach.grading.sandbox import HIDDEN_ERROR
 from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, run_chance_mistake
+from tests.samples import redteam
 from tests.strategies import chance_trees
 
 pytestmark = pytest.mark.sandbox
 
-# One search; each student differs from it only in how it values a chance node.
-STUDENT = '''
-def expectimax_search(game, state):
-    player = game.to_move(state)
-    def value(s):
-        if game.is_terminal(s):
-            return game.utility(s, player)
-        values = [value(game.result(s, a)) for a in game.actions(s)]
-        kind = game.to_move(s)
-        if kind == "CHANCE":
-            return {chance}
-        return max(values) if kind == "MAX" else min(values)
-    best, move = float("-inf"), None
-    for a in game.actions(state):
-        v = value(game.result(state, a))
-        if v > best:
-            best, move = v, a
-    return {returns}
-'''
-
+# One search (the red team's, course/samples/redteam/hostile_chance.py); each student differs from it only in
+# how it values a chance node.
 WEIGHTED = "sum(p * v for p, v in zip(game.probabilities(s), values))"
 STUDENTS = {
     None: WEIGHTED,
@@ -52,7 +35,7 @@ STUDENTS = {
 
 
 def student(chance: str, returns: str = "move") -> str:
-    return STUDENT.format(chance=chance, returns=returns)
+    return redteam("hostile_chance").search(chance=chance, returns=returns)
 
 
 def value_as(node: Any, chance: str) -> Any:

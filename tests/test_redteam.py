@@ -9,7 +9,6 @@ the page the instructor grades on.  A submission leaves nothing behind for a lat
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -23,6 +22,7 @@ import pytest
 pytest.importorskip("nbgrader")
 
 from tests.nbgrading import nbgrader  # noqa: E402
+from tests.samples import redteam  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "fig55-stages"
@@ -30,11 +30,7 @@ ANSWER = "algorithm_holds"
 #: Text only the course's own files hold: the gradebook, the source notebook's hidden tests and solutions.
 COURSE_MARKS = ("SQLite format 3", "BEGIN HIDDEN TESTS", "### BEGIN SOLUTION")
 
-_spec = importlib.util.spec_from_file_location(
-    "hostile_submitted_folders", ROOT / "course" / "samples" / "redteam" / "hostile_submitted_folders.py")
-assert _spec is not None and _spec.loader is not None
-attacks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(attacks)
+attacks = redteam("hostile_submitted_folders")
 
 pytestmark = [pytest.mark.sandbox]
 

@@ -9,7 +9,6 @@ grader's disk are capped in total.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import time
@@ -18,13 +17,9 @@ from pathlib import Path
 import pytest
 
 from abteach.grading.autograde import HiddenTest, grade, literal_answer
+from tests.samples import redteam
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "hostile_kernel_cells", ROOT / "course" / "samples" / "redteam" / "hostile_kernel_cells.py")
-assert _spec is not None and _spec.loader is not None
-cells = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(cells)
+cells = redteam("hostile_kernel_cells")
 
 
 # -- answers by hand, read in the grader's process ------------------------------------------------

@@ -9,7 +9,6 @@ metadata is graded as the test it was released as.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -18,13 +17,10 @@ from typing import Any
 import pytest
 
 from abteach.grading.expectimax import check_expectimax, expectimax_trees
+from tests.samples import redteam
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location(
-    "hostile_chance", ROOT / "course" / "samples" / "redteam" / "hostile_chance.py")
-assert _spec is not None and _spec.loader is not None
-hostile = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hostile)
+hostile = redteam("hostile_chance")
 
 SEED = 0
 
