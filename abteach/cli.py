@@ -20,6 +20,7 @@ what it runs.  A new subcommand is a new ``Command`` added to that tuple.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import shutil
@@ -597,4 +598,117 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return BAD_INPUT
 
 
-__all__ = ["EXAMPLES", "WRAPPED", "fit_table", "terminal_width", "GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser"]
+
+# -- nbgrader's feedback: the student's search stepped beside the correct one ---------------------------------
+# Two preprocessors of generate_feedback (course/nbgrader_config.py), here because they run the correct search
+# (a widget may not): TakeSearchSteps before InertStudentContent, ShowSearchSteps after it.
+
+#: Steppers one feedback page shows at most (one per failed search test).
+FEEDBACK_STEPPERS = 4
+#: Where TakeSearchSteps leaves what ShowSearchSteps shows, in nbconvert's resources.
+_STEPS_KEY = "abteach_search_steps"
+#: What the page says when a test cell's steps cannot be shown.
+NO_STEPS = "The steps of your search could not be shown here."
+
+
+def _search_test_cell(cell: Any) -> bool:
+    """Whether ``cell`` is a test cell whose outputs the grader wrote: a recognised check of a search.
+
+    Only there can the steps be the grader's own; a student's cell may display anything.
+    """
+    from abteach.grading.autograde import UnknownTest, hidden_tests, is_test
+    if cell.cell_type != "code" or not is_test(cell):
+        return False
+    try:
+        return any(t.kind == "search" for t in hidden_tests(cell.source))
+    except (UnknownTest, RecursionError, MemoryError, ValueError):
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _feedback_preprocessors() -> dict[str, type]:
+    """The two preprocessors, made on first use: nbconvert, their base, is an extra the command does not need."""
+    from nbconvert.preprocessors import Preprocessor
+    from traitlets import Bool
+
+    class TakeSearchSteps(Preprocessor):
+        """generate_feedback, before ``InertStudentContent``: each search test's steps taken out of its outputs,
+        checked (:func:`abteach.grading.steps.read_steps`), and kept for :class:`ShowSearchSteps`.
+
+        Steps in any other cell (a student's cell can display anything) are dropped unread, as is every output of
+        the steps' type past :data:`FEEDBACK_STEPPERS`.
+        """
+
+        enabled = Bool(True).tag(config=True)  # nbconvert's preprocessors are off unless enabled
+
+        def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+            from abteach.grading.steps import MIME, BadSteps, read_steps
+            kept: dict[int, list[Any]] = {}
+            count = 0
+            for k, cell in enumerate(nb.cells):
+                if cell.cell_type != "code":
+                    continue
+                outputs = cell.get("outputs", [])
+                found = [o for o in outputs if isinstance(o.get("data"), dict) and MIME in o["data"]]
+                if not found:
+                    continue
+                cell.outputs = [o for o in outputs if not (isinstance(o.get("data"), dict) and MIME in o["data"])]
+                if not _search_test_cell(cell):
+                    self.log.warning("cell %d displays search steps but is no search test: dropped unread", k)
+                    continue
+                for output in found:
+                    if count >= FEEDBACK_STEPPERS:
+                        break
+                    count += 1
+                    try:
+                        kept.setdefault(k, []).append(read_steps(output["data"][MIME]))
+                    except (BadSteps, RecursionError, MemoryError, TypeError, ValueError) as bad:
+                        self.log.warning("cell %d: search steps refused: %s", k, bad)
+                        kept.setdefault(k, []).append(None)
+            resources[_STEPS_KEY] = kept
+            return nb, resources
+
+    class ShowSearchSteps(Preprocessor):
+        """generate_feedback, after ``InertStudentContent``: each kept search's stepper added to its test cell's
+        outputs, as HTML that steps with no kernel (:func:`abteach.widgets.feedback.steps_html`)."""
+
+        enabled = Bool(True).tag(config=True)
+
+        def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+            from nbformat.v4 import new_output
+
+            from abteach.grading.steps import public_tree
+            from abteach.lessons.answers import correct
+            from abteach.widgets.feedback import steps_html
+            first = True
+            for k, found in resources.pop(_STEPS_KEY, {}).items():
+                for steps in found:
+                    page = None
+                    if steps is not None:
+                        try:
+                            right = correct(public_tree(steps.tree), steps.rule).trace
+                            page = steps_html(steps, right, module=first)
+                        except Exception:  # one student's page must not stop the feedback of the others
+                            self.log.exception("cell %d: the stepper of the search steps could not be drawn", k)
+                    if page is None:
+                        nb.cells[k].outputs.append(new_output("stream", name="stdout", text=NO_STEPS + "\n"))
+                        continue
+                    first = False
+                    nb.cells[k].outputs.append(new_output("display_data", data={
+                        "text/html": page, "text/plain": f"Your search beside the correct search on {steps.tree}."}))
+            return nb, resources
+
+    made: dict[str, type] = {"TakeSearchSteps": TakeSearchSteps, "ShowSearchSteps": ShowSearchSteps}
+    for name, cls in made.items():
+        cls.__qualname__, cls.__module__ = name, __name__
+    return made
+
+
+def __getattr__(name: str) -> Any:
+    # ``from abteach.cli import TakeSearchSteps`` (course/nbgrader_config.py) makes the preprocessors then.
+    if name in ("TakeSearchSteps", "ShowSearchSteps"):
+        return _feedback_preprocessors()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["EXAMPLES", "WRAPPED", "fit_table", "terminal_width", "GRADED", "graded_kind", "grade_summary", "DEFAULT_ALGORITHM", "BAD_INPUT", "BAD_USAGE", "COMMANDS", "Command", "InputError", "UsageError", "main", "parser", "TakeSearchSteps", "ShowSearchSteps", "FEEDBACK_STEPPERS"]

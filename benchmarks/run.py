@@ -17,9 +17,11 @@ every event.
 
 The book's side runs in its own venv, benchmarks/.venv-peer, built by
 benchmarks/setup_peer.sh; it is driven as a subprocess and answers in JSON.
-The two sides take turns, round after round, and each keeps its best time, so
-a burst of load from other processes falls on both alike: every ratio printed
-comes from that one interleaved run.
+The two sides take turns, round after round, and each keeps its best CPU time
+(``time.process_time``, so another process's load is not counted), so a burst
+of load falls on both alike: every ratio printed comes from that one
+interleaved run, and the untraced ratio's spread from round to round is
+printed beside it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -83,12 +87,16 @@ class Side:
 def time_abteach(games: list[Any], repeat: int) -> Side:
     """Sum over the games of each game's best-of-N time, so one slow tree cannot hide.
 
-    The three searches of a game run interleaved, so their ratios are fair
-    even when the machine's load changes during the run.
+    The two untraced searches of a game run interleaved, so their ratio is
+    fair even when the machine's load changes during the run.
     """
     total = [0.0] * 3
     for g in games:
-        times = best_of_each([lambda: lean(g), lambda: traced(g), lambda: front_door(g)], repeat)
+        # The untraced pair first, the traced search after: run between them, a traced search's garbage
+        # was collected inside the next untraced run (the front door measured 14.7 ms against the lean
+        # search's 8.6 ms on the trees, with the same work).
+        times = best_of_each([lambda: lean(g), lambda: front_door(g)], repeat)
+        times.insert(1, best_of_each([lambda: traced(g)], repeat)[0])
         total = [a + b for a, b in zip(total, times)]
     tallies = [lean(g)[1] for g in games]
     results = [traced(g) for g in games]
@@ -130,18 +138,18 @@ def gc_time(games: list[Any]) -> tuple[float, float, int]:
 
     def watch(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            spent[0] = time.perf_counter()
+            spent[0] = time.process_time()
         else:
-            spent[1] += time.perf_counter() - spent[0]
+            spent[1] += time.process_time() - spent[0]
             spent[2] += info["generation"] == 2
 
     gc.collect()
     gc.callbacks.append(watch)
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         for g in games:
             traced(g)
-        total = time.perf_counter() - start
+        total = time.process_time() - start
     finally:
         gc.callbacks.remove(watch)
     return total, spent[1], int(spent[2])
@@ -178,8 +186,8 @@ def verdict(ok: bool) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best counts")
-    parser.add_argument("--rounds", type=int, default=3, help="turns taken by each side")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement; the best counts")
+    parser.add_argument("--rounds", type=int, default=7, help="turns taken by each side")
     parser.add_argument("--no-peer", action="store_true", help="skip the comparison with aima3")
     parser.add_argument("--no-memory", action="store_true", help="skip the 1M-event trace")
     parser.add_argument("--no-build", action="store_true", help="skip tree building against searching")
@@ -191,19 +199,26 @@ def main() -> None:
              f"random b={BRANCHING} d={DEPTH}, {len(trees)} trees": trees}
     workloads: dict[str, Side] = {}
     peer: dict[str, Any] | None = None
+    # Each round's lean and aima3 seconds, per workload: the spread of the ratio from round to round.
+    per_round: dict[str, list[tuple[float, float]]] = {name: [] for name in games}
     for _ in range(args.rounds):
+        sides = {}
         for name, group in games.items():
-            side = time_abteach(group, args.repeat)
+            side = sides[name] = time_abteach(group, args.repeat)
             workloads[name] = side if name not in workloads else faster(workloads[name], side)
         if not args.no_peer:
             answer = run_peer(args.repeat)
+            if answer is not None:
+                for name, key in zip(games, ("tictactoe", "trees")):
+                    per_round[name].append((sides[name].lean, answer[key]["seconds"]))
             peer = answer if peer is None or answer is None else faster_peer(peer, answer)
     if peer is not None and peer["trees"]["fingerprint"] != fingerprint(nested):
         sys.exit("the peer searched different random trees; the comparison would be meaningless")
     peer_sides: list[dict[str, Any] | None] = [peer["tictactoe"], peer["trees"]] if peer else [None, None]
 
     print(f"alpha-beta (3rd edition, cut on ties) on Python {platform.python_version()}, "
-          f"best of {args.rounds}×{args.repeat} interleaved runs"
+          f"CPU time, best of {args.rounds}×{args.repeat} interleaved runs, load average "
+          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores at the end"
           + (f"; book code: aima3 {peer['aima3']} on Python {peer['python']}" if peer else ""))
     print()
     head = (f"{'workload':<30}{'nodes':>8}{'leaves':>8}{'lean':>11}{'aima3':>11}{'aima3':>8}{'aima3':>8}"
@@ -231,6 +246,12 @@ def main() -> None:
             other is None or (other["nodes"], other["leaves"]) == (side.nodes, side.leaves))
         print(row + ("" if same else "  (nodes differ!)"))
     print()
+    for name, rounds in per_round.items():
+        if rounds:
+            ratios = sorted(theirs / ours for ours, theirs in rounds)
+            print(f"lean untraced speed vs aima3, {name}, round by round (each side's best of {args.repeat}): "
+                  f"min {ratios[0]:.2f}×, median {statistics.median(ratios):.2f}×, max {ratios[-1]:.2f}× "
+                  f"over {len(ratios)} rounds")
     for name, side in workloads.items():
         print(f"tracing cost, {name}: traced {side.traced / side.lean:.1f}× lean untraced "
               f"(traced search: {side.traced_nodes} nodes, {side.traced_leaves} leaves)")

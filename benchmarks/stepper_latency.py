@@ -87,6 +87,76 @@ async ([root, key]) => {
 """
 
 
+# Before the big stepper's cell runs: note, in the page, when each message from the kernel arrives (with the
+# time the kernel made it, its header's date) and when the cell's output first holds the stepper's SVG text,
+# and the animation frame after; all in epoch milliseconds, the kernel's and the page's clocks being one here.
+TIMELINE = r"""
+(index) => {
+    const log = [];
+    const kernel = window.jupyterapp.shell.currentWidget.context.sessionContext.session.kernel;
+    const note = (_, {direction, msg}) => {
+        if (direction === 'recv') log.push({at: Date.now(), type: msg.header.msg_type,
+                                            made: Date.parse(msg.header.date),
+                                            bytes: msg.content && msg.content.data && msg.content.data.state
+                                            ? JSON.stringify(msg.content.data.state).length : 0});
+    };
+    kernel.anyMessage.connect(note);
+    const cell = window.jupyterapp.shell.currentWidget.content.widgets[index].node;
+    const seen = new MutationObserver(() => {
+        if (cell.querySelector('.jp-OutputArea-output .abs-root svg text')) {
+            seen.disconnect();
+            log.push({at: Date.now(), type: 'svg in the page'});
+            requestAnimationFrame(() => log.push({at: Date.now(), type: 'next frame'}));
+        }
+    });
+    seen.observe(cell, {childList: true, subtree: true});
+    window.__absTimeline = () => { kernel.anyMessage.disconnect(note); seen.disconnect(); return log; };
+}
+"""
+
+
+def open_big(page: Page, process: subprocess.Popen[bytes], server: Any, index: int) -> tuple[float, float, Any]:
+    """Run the big stepper's cell ``index``; print where the time from the run to the painted SVG went, by
+    the wall clock: in the kernel (search, stepper data and sending it, the fallback PNG), on the way and in
+    the page.  Return the seconds from run to painted (by the page's clock), the kernel's CPU seconds, and
+    the stepper's root."""
+    wait_idle(page)
+    kernel = kernel_process(process)
+    k0 = cpu(kernel)
+    page.evaluate(TIMELINE, index)
+    start = time.time()
+    run_cell(page, index, wait=False)
+    big = page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-OutputArea-output .abs-root")
+    expect(big.locator("svg text").first).to_be_attached()
+    polled = time.time() - start
+    wait_idle(page)
+    kernel_total = cpu(kernel) - k0
+    parts = json.loads((server.root / "big_times.json").read_text())
+    log = page.evaluate("window.__absTimeline()")
+    ms = lambda t: f"{1000 * (t - start):8.0f}"  # noqa: E731
+    first = lambda kind: next(e for e in log if e["type"] == kind)  # noqa: E731
+    state = max((e for e in log if e["type"] == "comm_open"), key=lambda e: e["bytes"])
+    result, svg, frame = first("execute_result"), first("svg in the page"), first("next frame")
+    w0, w1, w2 = parts["wall"]
+    print(f"\nthe 11,488-step stepper's cell, wall ms from run (load average {os.getloadavg()[0]:.1f}):")
+    for what, t in (("kernel starts the cell", w0), ("search done", w1),
+                    (f"stepper made, its state ({state['bytes'] / 1e6:.1f} MB) sent", w2),
+                    ("  ... the state arrives in the page", state["at"] / 1000),
+                    ("kernel starts displaying it (the fallback PNG)", result["made"] / 1000),
+                    ("  ... the display arrives in the page", result["at"] / 1000),
+                    ("the SVG is in the page", svg["at"] / 1000), ("the next frame", frame["at"] / 1000)):
+        print(f"  {what:<52} {ms(t)}")
+    shown = kernel_total - parts["search"] - parts["stepper"]
+    print(f"  kernel CPU s: search {parts['search']:.3f}, stepper (data, sent) {parts['stepper']:.3f}, shown (PNG) "
+          f"{shown:.3f}, all {kernel_total:.3f}; the page's part (display arrives to next frame) "
+          f"{frame['at'] - result['at']:.0f} ms")
+    # Read by the page's own clock: Playwright's expect polls ever more slowly (up to a second apart), so the
+    # moment it saw the SVG can be most of a second late.
+    opened = frame["at"] / 1000 - start
+    print(f"  run to painted {opened:.2f} s (Playwright's expect saw it at {polled:.2f} s)")
+    return opened, kernel_total, big
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q``-th percentile (0–100), by linear interpolation between the closest ranks."""
     ordered = sorted(values)
@@ -127,8 +197,14 @@ def run_lecture(page: Page, server_url: str, clicks: int, pause: float) -> list[
 #: The side-by-side notebook: lecture 04's tree at the lecture's size, both steppers, a long cell, a long search.
 SETUP = ("import time\nimport abteach as ab\nab.use_size('projector')\n"
          "r = ab.alphabeta(ab.examples.WIKIPEDIA)")
-CELLS = [SETUP, "svg = ab.stepper(r)\nsvg", "time.sleep(30)",
-         "big = ab.stepper(ab.alphabeta(ab.random_tree(6, 5, seed=0)))\nbig"]
+#: The big stepper's cell notes the kernel's CPU time for the search and for the stepper (its frame data made
+#: and its state sent to the page) in a file beside the notebook; showing it (the fallback PNG) comes after.
+BIG = ("import json as _json\nw0, c0 = time.time(), time.process_time()\n"
+       "big_r = ab.alphabeta(ab.random_tree(6, 5, seed=0))\nw1, c1 = time.time(), time.process_time()\n"
+       "big = ab.stepper(big_r)\nw2, c2 = time.time(), time.process_time()\n"
+       "open('big_times.json', 'w').write(_json.dumps({'search': c1 - c0, 'stepper': c2 - c1, "
+       "'wall': [w0, w1, w2]}))\nbig")
+CELLS = [SETUP, "svg = ab.stepper(r)\nsvg", "time.sleep(30)", BIG]
 LONG_CELL, BIG_CELL = 2, 3
 BUSY = ".jp-StatusBar-TextItem"
 
@@ -225,8 +301,10 @@ def measured(page: Page, server: subprocess.Popen[bytes], step: Any, root: Any, 
 
 
 def weights() -> list[tuple[str, int, int, str]]:
-    """(what, bytes, gzipped bytes, how long it took to make) of the frame data a page carries per search."""
+    """(what, bytes, gzipped bytes, how long it took to make, in CPU seconds) of the frame data a page carries
+    per search."""
     import abteach as ab
+    from abteach.games.trees import collector_paused
     from abteach.views.frame_data import data_json, frame_data
 
     ab.use_size("projector")
@@ -234,11 +312,38 @@ def weights() -> list[tuple[str, int, int, str]]:
                 "random_tree(6, 5) (11,488 steps)": ab.alphabeta(ab.random_tree(6, 5, seed=0)).trace}
     out = []
     for name, trace in searches.items():
-        t = time.perf_counter()
-        text = data_json(frame_data(trace)).encode()
+        t = time.process_time()
+        with collector_paused():  # as the stepper makes it
+            text = data_json(frame_data(trace)).encode()
         out.append((f"{name}: frame data, every step", len(text), len(gzip.compress(text)),
-                    f"{time.perf_counter() - t:.2f} s"))
+                    f"{time.process_time() - t:.2f} s CPU"))
     return out
+
+
+def open_parts(repeat: int = 5) -> dict[str, float]:
+    """CPU seconds of each part of opening the big stepper in this process, best of ``repeat``: the search,
+    its frame data, the data as JSON text, the whole stepper (data and widget), the fallback PNG."""
+    import abteach as ab
+    from abteach.games.trees import collector_paused
+    from abteach.views.frame_data import data_json, frame_data
+
+    ab.use_size("projector")
+    best: dict[str, float] = {}
+
+    def timed(name: str, make: Any) -> Any:
+        t = time.process_time()
+        out = make()
+        best[name] = min(best.get(name, float("inf")), time.process_time() - t)
+        return out
+
+    for _ in range(repeat):
+        r = timed("search", lambda: ab.alphabeta(ab.random_tree(6, 5, seed=0)))
+        with collector_paused():
+            data = timed("frame data", lambda: frame_data(r.trace))
+        timed("JSON", lambda: data_json(data))
+        s = timed("stepper", lambda: ab.stepper(r))
+        timed("fallback PNG", lambda: s.picture_png())
+    return best
 
 
 #: An exported stepper's place and data, and the module a page inlines once (abteach.widgets.offline).
@@ -271,6 +376,11 @@ def side_by_side(args: argparse.Namespace) -> None:
     print(f"\n{'what a page carries per search':<62} {'bytes':>10} {'gzipped':>9}  made in")
     for what, size, packed, took in weights():
         print(f"{what:<62} {size:>10,} {packed:>9,}  {took}", flush=True)
+    parts = open_parts()
+    print("\nthe 11,488-step stepper in this process, CPU s, best of 5: "
+          + ", ".join(f"{k} {v:.3f}" for k, v in parts.items())
+          + f"; search + stepper + PNG {parts['search'] + parts['stepper'] + parts['fallback PNG']:.3f} "
+          f"(load average {os.getloadavg()[0]:.1f})", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         (base / "root").mkdir()
@@ -342,18 +452,18 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
     both("long, no subshells")
 
     # The browser stepper of a search of 11,488 steps: run to painted, then stepped.
-    wait_idle(page)
-    start = time.perf_counter()
-    run_cell(page, BIG_CELL, wait=False)
-    big = page.locator(".jp-OutputArea-output .abs-root").nth(1)
-    expect(big.locator("svg text").first).to_be_attached()
-    opened = time.perf_counter() - start
-    wait_idle(page)
+    opened, kernel_total, big = open_big(page, process, server, BIG_CELL)
+    parts = json.loads((server.root / "big_times.json").read_text())
     big.scroll_into_view_if_needed()
     timed = measured(page, process, step_browser, big, args.clicks, args.pause)
     print(timed.row("browser, 11,488 steps", "quiet"), flush=True)
     print(f"\nthe 11,488-step browser stepper: from running its cell to its SVG in the page, {opened:.2f} s "
           "(searching, building its data, sending it, drawing step 0)")
+    shown = kernel_total - parts["search"] - parts["stepper"]
+    print(f"{'kernel CPU s: search':>24} {'stepper (data, sent)':>21} {'shown (PNG)':>12} {'kernel, all':>12} "
+          f"{'page: run to painted, wall s':>29}")
+    print(f"{parts['search']:>24.3f} {parts['stepper']:>21.3f} {shown:>12.3f} {kernel_total:>12.3f} {opened:>29.2f}"
+          f"   (load average {os.getloadavg()[0]:.1f})")
 
     print(f"\nCPU time per step over {args.clicks} steps on the quiet machine (2 s after the last included):")
     print(f"{'stepper':<28} {'kernel ms/step':>15} {'server ms/step':>15}")
@@ -363,6 +473,37 @@ def compare(page: Page, process: subprocess.Popen[bytes], server: Any, args: arg
     print(f"{'browser, 11,488 steps':<28} {1000 * timed.kernel_cpu / args.clicks:>15.2f} "
           f"{1000 * timed.server_cpu / args.clicks:>15.2f}")
     server.forget_kernels()
+
+
+def opening(args: argparse.Namespace) -> None:
+    """Only the big stepper's opening, ``args.open`` times in one notebook (after one that warms the kernel
+    up), each timed by :func:`open_big`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        (base / "root").mkdir()
+        process, server = start_server(base / "root", base, base / "lab.log")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                page.route(OUTSIDE, lambda route: route.abort())
+                page.set_default_timeout(300_000)
+                expect.set_options(timeout=300_000)
+                cells = [SETUP, "ab.stepper(r)"] + [BIG] * args.open
+                stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
+                              server.root / "opening.ipynb")
+                page.goto(server.notebook_url("opening.ipynb"))
+                wait_idle(page)
+                for i in (0, 1):
+                    run_cell(page, i)
+                print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+                runs = [open_big(page, process, server, i)[:2] for i in range(2, len(cells))]
+                print("\nrun to painted, wall s: " + ", ".join(f"{o:.2f}" for o, _ in runs)
+                      + "; kernel CPU s: " + ", ".join(f"{k:.3f}" for _, k in runs))
+                server.forget_kernels()
+                browser.close()
+        finally:
+            stop_server(process, server)
 
 
 def lectures(args: argparse.Namespace) -> None:
@@ -400,6 +541,8 @@ def main() -> None:
     parser.add_argument("notebooks", nargs="*", type=Path, help="with --lectures: the lectures to run (all)")
     parser.add_argument("--lectures", action="store_true", help="every lecture's steppers")
     parser.add_argument("--pages", type=Path, metavar="DIR", help="weigh the exported pages in DIR/html and DIR/slides")
+    parser.add_argument("--open", type=int, default=0, metavar="N",
+                        help="only open the 11,488-step stepper N times, with where its time goes")
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between two clicks")
     parser.add_argument("--width", type=int, default=1024)
@@ -413,6 +556,8 @@ def main() -> None:
         pages(args.pages)
     elif args.lectures:
         lectures(args)
+    elif args.open:
+        opening(args)
     else:
         side_by_side(args)
 

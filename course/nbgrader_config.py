@@ -7,6 +7,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
                                     DeduplicateIds, GetGrades, IgnorePattern, LimitOutput, OverwriteKernelspec,
                                     SaveAutoGrades)
 
+from abteach.cli import ShowSearchSteps, TakeSearchSteps
 from abteach.grading.autograde import (FEEDBACK_TEMPLATE, GradeFromSource, HoldOutTests, WrapFeedback,
                                        feedback_template_dirs)
 from abteach.grading.exchange import OwnedCollect
@@ -59,8 +60,12 @@ os.environ["ABTEACH_SANDBOX_PACKAGES"] = "numpy"
 c.ExecutePreprocessor.timeout = 120
 # Feedback would show the hidden tests' source: take the hidden regions out before writing it.
 # Long feedback lines wrap at the page's edge rather than run off it.
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, InertStudentContent, CSSHTMLHeaderPreprocessor,
-                                    WrapFeedback]
+# A search that fails on a shipped example is stepped through beside the correct search, call by call, from the
+# call where they part: TakeSearchSteps takes the grader's record of its calls out of the test cell (from no other
+# cell, recognised by its hidden test, so before ClearHiddenTests) and checks it before InertStudentContent;
+# ShowSearchSteps draws it after, as a page that steps offline.
+c.GenerateFeedback.preprocessors = [GetGrades, TakeSearchSteps, ClearHiddenTests, InertStudentContent,
+                                    ShowSearchSteps, CSSHTMLHeaderPreprocessor, WrapFeedback]
 c.ClearHiddenTests.enforce_metadata = True
 # nbgrader's feedback page loads MathJax from a public CDN whatever HTMLExporter.mathjax_url says (its template
 # calls the macro with no URL).  abteach's feedback template is nbgrader's with a macro that loads nothing, so a

@@ -43,6 +43,8 @@ ROOT = HERE.parent
 STEPPER_JS = ROOT / "abteach" / "widgets" / "static" / "stepper.js"
 #: The media type under which a lecture run for the site shows a stepper: its frames as data.
 FRAMES = "application/vnd.abteach.frames+json"
+#: The media type under which it shows a Fig. 5.5 view: its stages as data (:func:`abteach.views.fig55.stage_data`).
+FIGURE = "application/vnd.abteach.fig55+json"
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
 SITE_DISPLAY = (f"import sys; sys.path.insert(0, {str(HERE)!r}); "
                 "import build_site; build_site.show_for_site(get_ipython())")
@@ -62,8 +64,15 @@ def show_for_site(shell: Any) -> None:
         model = {"data": shown.data, "step": shown.step, "interval": shown.interval}
         return {"text/plain": repr(obj), FRAMES: model}
 
+    from abteach.widgets.fig55_view import FigureVsAlgorithm
+
+    def stages(obj: FigureVsAlgorithm, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        model = {"data": obj.figure, "stage": obj.stage, "search": obj.search, "scale": obj.scale}
+        return {"text/plain": repr(obj), FIGURE: model}
+
     formatter = shell.display_formatter.mimebundle_formatter
     formatter.for_type(BrowserStepper, frames)
+    formatter.for_type(FigureVsAlgorithm, stages)
     try:
         from abteach.widgets.stepper import Stepper
     except ImportError:  # once every stepper is a browser stepper there is nothing else to catch
@@ -120,6 +129,20 @@ def stepper_module(data: dict[str, Any]) -> str:
             "};\n")
 
 
+def figure_module(data: dict[str, Any]) -> str:
+    """The ES module of one Fig. 5.5 view on the site: its stages, drawn by the same module's ``mountFigure``."""
+    return ("// One Fig. 5.5 view of the course site (scripts/build_site.py): its stages, drawn by abteach's stepper.js.\n"
+            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+            "export default {\n"
+            "  async render({ model, el }) {\n"
+            f"    const {{ mountFigure }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
+            "    const view = mountFigure(el, DATA, { stage: model.get(\"stage\"), search: model.get(\"search\"),\n"
+            "      scale: model.get(\"scale\") });\n"
+            "    return () => view.destroy();\n"
+            "  },\n"
+            "};\n")
+
+
 def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
     """A copy of the executed lecture ``nb`` in which each stepper output is an ``{anywidget}`` directive.
 
@@ -134,12 +157,18 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
         cells.append(cell)
         if cell.cell_type != "code":
             continue
-        models = [o["data"][FRAMES] for o in cell.outputs if FRAMES in o.get("data", {})]
-        cell.outputs = [o for o in cell.outputs if FRAMES not in o.get("data", {})]
-        for model in models:
+        ours = [o["data"] for o in cell.outputs if FRAMES in o.get("data", {}) or FIGURE in o.get("data", {})]
+        cell.outputs = [o for o in cell.outputs if FRAMES not in o.get("data", {}) and FIGURE not in o.get("data", {})]
+        for shown in ours:
             path = f"steppers/{name}-{len(modules) + 1}.js"
-            modules[path] = stepper_module(model["data"])
-            cells.append(anywidget_cell({"step": model["step"], "interval": model["interval"]}, path))
+            if FRAMES in shown:
+                model = shown[FRAMES]
+                modules[path] = stepper_module(model["data"])
+                cells.append(anywidget_cell({"step": model["step"], "interval": model["interval"]}, path))
+            else:
+                model = shown[FIGURE]
+                modules[path] = figure_module(model["data"])
+                cells.append(anywidget_cell({k: model[k] for k in ("stage", "search", "scale")}, path))
     site.cells = cells
     # Saved widget state is for Jupyter: the site shows steppers through the directive, nothing else.
     site.metadata.pop("widgets", None)

@@ -236,7 +236,7 @@ def as_committed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     A run for the pages shows each stepper as HTML carrying its data where a notebook shows the widget (whose
     view nbval does not compare); both carry the same sentence as plain text, which nbval compares.
     """
-    from abteach.widgets.offline import OFFLINE_CLASS
+    from abteach.widgets.offline import OFFLINE_CLASS, OFFLINE_FIG55_CLASS
 
     nb = copy.deepcopy(nb)
     for cell in nb.cells:
@@ -244,7 +244,7 @@ def as_committed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             shown = out.get("data", {}).get("text/html", "")
             if isinstance(shown, list):
                 shown = "".join(shown)
-            if shown.startswith(f"<div class='{OFFLINE_CLASS}'"):
+            if shown.startswith((f"<div class='{OFFLINE_CLASS}'", f"<div class='{OFFLINE_FIG55_CLASS}'")):
                 del out["data"]["text/html"]
     return nb
 
@@ -255,10 +255,10 @@ def with_stepper_module(page: str) -> str:
     The module draws every stepper of the page from the data each carries
     (:func:`abteach.widgets.offline.offline_html`); a module script runs once the page is parsed.
     """
-    from abteach.widgets.offline import OFFLINE_CLASS, module_html
+    from abteach.widgets.offline import OFFLINE_CLASS, OFFLINE_FIG55_CLASS, module_html
 
     # nbconvert writes the outputs' HTML again, with its own quotes.
-    if not re.search(rf"class=[\"']{OFFLINE_CLASS}[\"']", page):
+    if not re.search(rf"class=[\"']({OFFLINE_CLASS}|{OFFLINE_FIG55_CLASS})[\"']", page):
         return page
     head = page.find("</head>")
     if head < 0:

@@ -67,3 +67,22 @@ def test_no_sentence_can_close_the_directive_early(sentence):
     assert match and json.loads(match.group(3)) == model
     fence = match.group(1)
     assert fence not in match.group(3)
+
+
+def test_a_fig55_view_becomes_a_directive_with_a_module_of_its_stages():
+    fig52 = ab.examples.FIG_5_2
+    view = ab.figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)},
+                                  start="e")
+    model = {"data": view.figure, "stage": view.stage, "search": view.search, "scale": view.scale}
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("ab.figure_vs_algorithm(...)", outputs=[nbformat.v4.new_output(
+        "display_data", data={"text/plain": repr(view), build_site.FIGURE: json.loads(json.dumps(model))})])]
+    site, modules = build_site.for_site(nb, "03-fig-5-5")
+    assert [c.cell_type for c in site.cells] == ["code", "markdown"] and site.cells[0].outputs == []
+    match = DIRECTIVE.match(site.cells[1].source)
+    assert match and json.loads(match.group(3)) == {"stage": "e", "search": "3rd edition", "scale": 1.0}
+    module = modules[match.group(2)]
+    stages = re.search(r"^const DATA = (.*);$", module, re.M)
+    # Every stage of every search is in the module, drawn by the stepper's own module.
+    assert stages and json.loads(stages.group(1)) == json.loads(json.dumps(view.figure))
+    assert "mountFigure(el, DATA" in module and build_site.STEPPER_URL in module

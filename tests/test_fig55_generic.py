@@ -105,11 +105,11 @@ def test_the_widget_on_a_callers_stages_does_not_claim_the_book(trace):
         w.go(s.label)
         for edition in ("3rd edition", "4th edition"):
             w.use(edition)
-            shown = w.heading.value + w.nodes.value + w.disagreements.value + repr(w)
-            assert f"<b>The figure at stage ({s.label})</b>, the ranges it draws" in w.heading.value
+            shown = w.heading + w.nodes + w.disagreements + repr(w)
+            assert f"<b>The figure at stage ({s.label})</b>, the ranges it draws" in w.heading
             assert not any(b in shown for b in BOOKISH), shown
     book = figure_vs_algorithm({"3rd edition": ab.alphabeta(FIG)})
-    assert "<b>Fig. 5.5 (a)</b>, the ranges it draws" in book.heading.value
+    assert "<b>Fig. 5.5 (a)</b>, the ranges it draws" in book.heading
 
 
 # -- looking a stage up by its label ---------------------------------------------------------------

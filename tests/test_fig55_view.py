@@ -1,4 +1,4 @@
-"""Fig. 5.5 beside the algorithm: the marks sit exactly on the nodes that disagree, and the widget follows its slider.
+"""Fig. 5.5 beside the algorithm: the marks sit exactly on the nodes that disagree, and the widget follows its stage.
 
 The disagreements themselves are tested in test_fig55.py; here they are the
 reference, and every view must mark those nodes and no others.
@@ -7,6 +7,7 @@ reference, and every view must mark those nodes and no others.
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import matplotlib
@@ -25,6 +26,9 @@ from abteach.lessons.fig55 import FIG_5_5  # noqa: E402
 from abteach.views.fig55 import (MARK, STAGE_COLUMNS, disagreeing_nodes, draw_stage, draw_stage_frame, stage_styles,  # noqa: E402
                                  stage_table)
 from abteach.widgets.fig55_view import figure_vs_algorithm  # noqa: E402
+from abteach.widgets.offline import offline_figure_html  # noqa: E402
+from abteach.widgets.stepper import ESM_PATH  # noqa: E402
+from abteach.views.frame_data import MARKED, frame_data  # noqa: E402
 from abteach.views.layout import tidy_layout  # noqa: E402
 from abteach.views.export import figure_bytes  # noqa: E402
 
@@ -88,7 +92,7 @@ def test_widget_highlights_the_disagreements_of_each_stage(widget, results, labe
         expected = fig55.compare_stage(fig55.stage(label), result.trace)
         assert widget.current == expected
         assert set(widget.highlighted) == {d.path for d in expected}
-        text = widget.disagreements.value
+        text = widget.disagreements
         for d in expected:
             assert re.sub("'", "&#x27;", d.reason) in text
         if not expected:
@@ -118,51 +122,106 @@ def test_stage_styles_draw_ranges_and_dim_what_the_figure_has_not_reached():
 
 # -- the widget follows its controls ---------------------------------------------
 
-def test_images_change_when_the_stage_changes(results):
+def marked_in(states: list, layout: list) -> set[ab.Path]:
+    """The nodes a page draws marked (ring and ≠), read back from the node states it is given."""
+    return {tuple(int(k) for k in layout[i]["path"].split(".")) if layout[i]["path"] else ()
+            for i, st in enumerate(states) if st is not None and st[3] & MARKED}
+
+
+def test_the_page_data_marks_exactly_the_disagreements_on_both_trees(results):
+    w = figure_vs_algorithm(results)
+    layout = w.figure["layout"]["nodes"]
+    for x in w.figure["searches"]:
+        trace = results[x["label"]].trace
+        assert x["steps"] == len(trace)
+        for label, st in zip(LABELS, x["stages"]):
+            expected = disagreeing(fig55.stage(label), trace)
+            assert marked_in(st["figure"], layout) == marked_in(st["algorithm"], layout) == expected
+            assert st["marked"] == [trace.name(p) for p in FIG.nodes if p in expected]
+            assert st["step"] == fig55.stage_step(fig55.stage(label), trace)
+
+
+def test_the_algorithm_side_is_the_steppers_frame_at_the_stages_step(results):
+    # One encoding, one drawing: the page draws the stage's step as the stepper draws that step.
+    w = figure_vs_algorithm(results)
+    for x in w.figure["searches"]:
+        data = frame_data(results[x["label"]].trace)
+        assert data["layout"] == w.figure["layout"]
+        from abteach.views.frame_data import replay
+        for st in x["stages"]:
+            plain = [None if v is None else [*v[:3], v[3] & ~MARKED, *v[4:]] for v in st["algorithm"]]
+            assert plain == replay(data, st["step"])["nodes"]
+
+
+def test_the_figure_side_draws_each_reached_nodes_range(results):
+    w = figure_vs_algorithm(results)
+    layout = w.figure["layout"]["nodes"]
+    paths = [tuple(int(k) for k in n["path"].split(".")) if n["path"] else () for n in layout]
+    for label, st in zip(LABELS, w.figure["searches"][0]["stages"]):
+        styles = stage_styles(FIG, label)
+        for p, state in zip(paths, st["figure"]):
+            assert state[2] == ([styles[p].annotation] if styles[p].annotation else [])
+            assert state[0] == {None: "d", ab.Status.UNVISITED: "u", ab.Status.PRUNED: "p"}[styles[p].status]
+
+
+def test_every_stage_shows_something_new_on_both_sides(results):
+    w = figure_vs_algorithm(results)
+    seen_figure, seen_algorithm, seen_text = set(), set(), set()
+    for label in LABELS:
+        w.go(label)
+        assert w.stage == label
+        shown = w.shown()
+        seen_figure.add(repr(shown["figure"]))
+        seen_algorithm.add(repr(shown["algorithm"]))
+        seen_text.add(w.disagreements)
+    # Every stage draws something new on both sides.
+    assert len(seen_figure) == len(seen_algorithm) == len(seen_text) == len(LABELS)
+
+
+def test_the_printed_pictures_change_when_the_stage_changes(results):
     w = figure_vs_algorithm(results)
     seen_figure, seen_algorithm = set(), set()
     for label in LABELS:
         w.go(label)
-        assert w.stage == label
-        assert bytes(w.figure_image.value).startswith(PNG_MAGIC) and bytes(w.algorithm_image.value).startswith(PNG_MAGIC)
-        seen_figure.add(bytes(w.figure_image.value))
-        seen_algorithm.add(bytes(w.algorithm_image.value))
-    # Every stage draws something new on both sides.
+        figure, algorithm = w.figure_png(), w.algorithm_png()
+        assert figure.startswith(PNG_MAGIC) and algorithm.startswith(PNG_MAGIC)
+        seen_figure.add(figure)
+        seen_algorithm.add(algorithm)
     assert len(seen_figure) == len(seen_algorithm) == len(LABELS)
 
 
-def test_moving_the_slider_redraws_both_sides(results):
+def test_setting_the_stage_as_the_page_does_shows_its_stage(results):
     w = figure_vs_algorithm(results)
-    before = (bytes(w.figure_image.value), bytes(w.algorithm_image.value), w.disagreements.value)
-    w.slider.value = "e"  # what the browser does
-    after = (bytes(w.figure_image.value), bytes(w.algorithm_image.value), w.disagreements.value)
+    before = (w.shown()["figure"], w.shown()["algorithm"], w.disagreements)
+    w.stage = "e"  # what the page's model holds after a key press
+    after = (w.shown()["figure"], w.shown()["algorithm"], w.disagreements)
     assert all(a != b for a, b in zip(before, after))
-    assert "A&#x27;s running v = 3 establishes A ≥ 3, not A in [3, 14]" in w.disagreements.value
+    assert "A&#x27;s running v = 3 establishes A ≥ 3, not A in [3, 14]" in w.disagreements
 
 
 def test_the_search_switch_changes_the_algorithm_side(results):
     w = figure_vs_algorithm(results, start="d")
-    third = bytes(w.algorithm_image.value)
-    w.search_switch.value = "4th edition"
+    third = w.shown()["algorithm"]
+    w.search = "4th edition"
     assert w.search == "4th edition" and w.stage == "d"
-    assert bytes(w.algorithm_image.value) != third
+    assert w.shown()["algorithm"] != third
     # The windows differ (C's is (3, 2) in the 4th edition), what is established does not.
-    assert "(α=3, β=2)" in w.nodes.value
-    assert "no disagreement" in w.disagreements.value
+    assert "(α=3, β=2)" in w.nodes
+    assert "no disagreement" in w.disagreements
 
 
-def test_one_search_hides_the_switch(results):
+def test_every_search_is_in_the_page_and_one_search_is_one(results):
     w = figure_vs_algorithm({"3rd edition": results["3rd edition"]})
-    assert w.search_switch.layout.display == "none"
-    assert figure_vs_algorithm(results).search_switch.layout.display == "flex"
+    assert [x["label"] for x in w.figure["searches"]] == ["3rd edition"]
+    both = figure_vs_algorithm(results).figure["searches"]
+    assert [x["label"] for x in both] == list(results)
+    assert all(len(x["stages"]) == len(LABELS) for x in both)
 
 
-def test_parts_carry_the_classes_the_browser_test_finds(widget):
-    assert "ab-fig55" in widget._dom_classes
-    for part, cls in [(widget.slider, "ab-stage-slider"), (widget.figure_image, "ab-figure-image"),
-                      (widget.algorithm_image, "ab-algorithm-image"), (widget.disagreements, "ab-disagreements"),
-                      (widget.search_switch, "ab-search"), (widget.nodes, "ab-stage-nodes")]:
-        assert cls in part._dom_classes
+def test_the_page_is_the_steppers_module(widget):
+    # One drawing implementation: the view's front end is the stepper's module, which draws it.
+    assert widget._esm == ESM_PATH.read_text(encoding="utf-8")
+    assert "export function mountFigure" in widget._esm and "export function treeView" in widget._esm
 
 
 def test_static_fallback_is_a_picture_and_a_stable_line(results):
@@ -171,13 +230,25 @@ def test_static_fallback_is_a_picture_and_a_stable_line(results):
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["image/png"].startswith(PNG_MAGIC)
     both = Image.open(io.BytesIO(data["image/png"]))
-    left = Image.open(io.BytesIO(bytes(w.figure_image.value)))
+    left = Image.open(io.BytesIO(w.figure_png()))
     assert both.width > 2 * left.width - 10  # the two drawings side by side
     assert data["text/plain"] == plain_text("FigureVsAlgorithm(3rd edition, stage (e) at step 40 of 55: 1 disagreement at A)")
     assert data["text/plain"].startswith("The textbook's figure beside the algorithm")
     assert "application/vnd.jupyter.widget-view+json" in data
     # The same widget state gives the same bytes, so stored notebooks stay stable.
     assert figure_vs_algorithm(results, start="e").png() == w.png()
+    # The picture follows the stage shown.
+    w.go("f")
+    assert w.png() != data["image/png"]
+
+
+def test_the_offline_copy_carries_every_stage_of_every_search(results):
+    w = figure_vs_algorithm(results, start="e")
+    w.use("4th edition")
+    page = offline_figure_html(w)
+    data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    assert data["figure"] == w.figure
+    assert data["options"] == {"stage": "e", "search": "4th edition", "scale": w.scale}
 
 
 def test_drawings_of_a_stage_stay_put_from_stage_to_stage(results):
@@ -202,6 +273,9 @@ def test_bad_arguments(results):
         w.go("z")
     with pytest.raises(KeyError, match=r"no search '5th edition'; the searches are \['3rd edition', '4th edition'\]"):
         w.use("5th edition")
+    with pytest.raises(KeyError, match="no stage 'z'"):
+        w.stage = "z"
+    assert w.stage == "a" and w.search == "3rd edition"
     with pytest.raises(ValueError, match="has no trace"):
         figure_vs_algorithm({"untraced": ab.alphabeta(FIG, trace=False)})
     with pytest.raises(TypeError, match="search result or a Trace"):
@@ -257,10 +331,10 @@ def test_stage_table_has_a_row_per_node_and_flags_exactly_the_disagreements(resu
 def test_the_widget_shows_every_node_of_the_stage(results):
     w = figure_vs_algorithm(results, start="e")
     for name, verdict in [("A", f"{MARK} range"), ("D", "agrees")]:
-        assert f"<td style='text-align:left'>{name}</td>" in w.nodes.value
-        assert verdict in w.nodes.value
+        assert f"<td style='text-align:left'>{name}</td>" in w.nodes
+        assert verdict in w.nodes
     w.go("a")
-    assert w.nodes.value == stage_table("a", results["3rd edition"].trace)._repr_html_()
+    assert w.nodes == stage_table("a", results["3rd edition"].trace)._repr_html_()
 
 
 # -- the widget's layout -------------------------------------------------------------------
@@ -281,19 +355,19 @@ def test_each_drawing_has_its_title_above_it_once(results):
     w = figure_vs_algorithm(results, start="e")
     step = fig55.stage_step(fig55.stage("e"), results["3rd edition"].trace)
     sentence = results["3rd edition"].trace.frame(step).explanation
-    shown = w.heading.value + w.figure_title.value + w.algorithm_title.value
-    assert shown.count(sentence) == 1 and sentence in w.algorithm_title.value
-    assert "Fig. 5.5 (e), as drawn in the book" in w.figure_title.value
+    shown = w.heading + w.figure_title + w.algorithm_title
+    assert shown.count(sentence) == 1 and sentence in w.algorithm_title
+    assert "Fig. 5.5 (e), as drawn in the book" in w.figure_title
     # The pictures themselves carry no caption: they are the drawings without one, on the canvas.
     plain = draw_stage_frame(results["3rd edition"].trace, "e", caption=False, size="screen", canvas=w.canvas)
     assert Image.open(io.BytesIO(w.algorithm_png())).size == Image.open(io.BytesIO(figure_bytes(plain))).size
     # Left and right are not words the heading may use: the drawings stack where the screen is narrow.
-    assert "Left" not in w.heading.value and "Right" not in w.heading.value
+    assert "Left" not in w.heading and "Right" not in w.heading
 
 
-def test_projector_drawings_stay_legible_as_the_widget_shrinks_them(results):
+def test_projector_drawings_are_drawn_larger_in_the_page(results):
+    # The page draws α, β and v at 13 px times its scale: on a projector above the 14 px a hall needs.
     from abteach.views.sizes import SIZES
     w = figure_vs_algorithm(results, size="projector")
-    width, _ = Image.open(io.BytesIO(bytes(w.figure_image.value))).size
-    least = int(w.figure_image.layout.min_width.removesuffix("px"))
-    assert SIZES["projector"].small_px * least / width >= 14
+    assert 13 * w.scale >= 14 and figure_vs_algorithm(results).scale == 1.0
+    assert SIZES["projector"].small_px >= 14  # and the printed picture's, as before

@@ -154,11 +154,14 @@ class PerfectPlayer(SeededPlayer):
 class AlphaBetaPlayer(SeededPlayer):
     depth: int = 4
 
-    def think(self, game: Any, state: Any) -> Any:
-        """The search's whole result for ``state``: move, value, principal variation, nodes, cutoffs."""
+    def think(self, game: Any, state: Any, *, trace: bool = False) -> Any:
+        """The search's whole result for ``state``: move, value, principal variation, nodes, cutoffs.
+
+        With ``trace`` it records every step too, for a stepper; it searches the same nodes either way.
+        """
         check_playable(game, state)
         return _alphabeta(game, state, depth=self.depth, evaluate=evaluation_of(game),
-                          order=getattr(game, "order", None), trace=False)
+                          order=getattr(game, "order", None), trace=trace)
 
     def __call__(self, game: Any, state: Any) -> Any:
         return self.think(game, state).move
@@ -284,11 +287,18 @@ class Thought:
         One or two lines: its value, the line of play it expects, how much it searched.
     per_move : dict
         For each legal move, a short text: its exact value, its visits and mean reward, or nothing.
+    search : SearchResult or None
+        The search it ran, with its trace, when :func:`think` was asked to record it and the player's
+        search can be (alpha-beta, MCTS); a stepper replays it.
+    why_no_search : str
+        When ``search`` is None, why, in a sentence a person reads where the search would be.
     """
 
     move: Any
     summary: str
     per_move: dict[Any, str]
+    search: Any = None
+    why_no_search: str = ""
 
 
 def _names(game: Any, state: Any, line: Sequence[Any]) -> str:
@@ -299,10 +309,12 @@ def _names(game: Any, state: Any, line: Sequence[Any]) -> str:
     return " ".join(out)
 
 
-def think(player: Any, game: Any, state: Any) -> Thought:
+def think(player: Any, game: Any, state: Any, *, trace: bool = False) -> Thought:
     """Ask ``player`` for its move at ``state``, and what it found on the way.
 
     Any callable player works; the players :mod:`abteach.players` makes say more.
+    With ``trace``, alpha-beta and MCTS record their search step by step
+    (``Thought.search``), the same search they run without it; the others say why they cannot.
 
     Examples
     --------
@@ -311,31 +323,44 @@ def think(player: Any, game: Any, state: Any) -> Thought:
     >>> t = think(ab.players.perfect(), game, game.initial)
     >>> t.move, t.per_move[2], t.summary
     (2, 'wins', 'Exact values with perfect play: Xc1 wins.')
+    >>> len(think(ab.players.alphabeta(2), game, game.initial, trace=True).search.trace) > 0
+    True
     """
+    if not isinstance(trace, bool):
+        raise TypeError(f"trace must be True or False, not {trace!r}")
     if isinstance(player, PerfectPlayer):
         values = player.values(game, state)
         move = player(game, state)
         words = {1: "wins", 0: "draws", -1: "loses"}
         per = {a: words.get(int(math.copysign(1, v)) if v else 0, f"{v:g}") for a, v in values.items()}
-        return Thought(move, f"Exact values with perfect play: {_names(game, state, [move])} {per[move]}.", per)
+        return Thought(move, f"Exact values with perfect play: {_names(game, state, [move])} {per[move]}.", per,
+                       why_no_search="Perfect play looks its values up in the solved game: there is no search "
+                                     "tree to step through.")
     if isinstance(player, MctsPlayer):
-        r = player.think(game, state)
+        r = player.think(game, state, trace=trace)
         visits, q = r.stats["visits"], r.stats["q"]
         per = {a: f"N={visits[a]} Q={q[a]:.2f}" for a in visits}
         return Thought(r.move, f"{r.stats['playouts']} playouts; most visited: {r.move_name} "
                                f"(N={visits[r.move]}, Q={q[r.move]:.2f}). Expected line: {_names(game, state, r.pv)}.",
-                       per)
+                       per, search=r if trace else None)
     if isinstance(player, EnginePlayer):
         r = player.think(game, state)
         depth = r.stats.get("depth", r.passes)
+        # Traced, it would search more slowly, so less deep in its time, and play another game: it is not.
         return Thought(r.move, f"Depth {depth} in {player.seconds:g} s, {r.nodes:,} nodes; value {r.value:+.3f} "
-                               f"for the engine. Expected line: {_names(game, state, r.pv)}.", {})
+                               f"for the engine. Expected line: {_names(game, state, r.pv)}.", {},
+                       why_no_search=f"The engine searched {r.nodes:,} nodes against the clock, too many to step "
+                                     "through; alpha-beta at depth 2 or 4, or MCTS with 100 playouts, shows its "
+                                     "search step by step.")
     if isinstance(player, AlphaBetaPlayer):
-        r = player.think(game, state)
+        r = player.think(game, state, trace=trace)
         return Thought(r.move, f"Depth {player.depth}, {r.nodes:,} nodes, {r.cutoffs:,} cutoffs; value "
-                               f"{r.value:+.3f}. Expected line: {_names(game, state, r.pv)}.", {})
+                               f"{r.value:+.3f}. Expected line: {_names(game, state, r.pv)}.", {},
+                       search=r if trace else None)
     move = player(game, state)
-    return Thought(move, f"{getattr(player, 'name', 'the player')} plays {_names(game, state, [move])}.", {})
+    return Thought(move, f"{getattr(player, 'name', 'the player')} plays {_names(game, state, [move])}.", {},
+                   why_no_search=f"{getattr(player, 'name', 'This player')} does not search: there is nothing to "
+                                 "step through.")
 
 
 #: ``ab.players.random(seed)``: the short name, beside the others.

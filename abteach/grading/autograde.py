@@ -61,6 +61,8 @@ from abteach.grading.handwork import (literal_value, ordering_tree, require_fig5
 from abteach.grading.sandbox import ISOLATIONS, TOTAL_LIMIT
 from abteach.grading.secret import hidden_seed
 from abteach.grading.source import Submission, cells_source
+from abteach.grading.steps import MIME as STEPS_MIME
+from abteach.grading.steps import SearchSteps
 from abteach.grading.tables import NAME as TABLE_NAME
 from abteach.grading.tables import check_table_search
 from abteach.grading.variants import student_tree
@@ -200,6 +202,17 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
           seed: str | None = None, total_limit: float | None = None) -> tuple[bool, str]:
     """Whether ``test`` passes on the code cells ``cells`` (those before the test, in order), and the feedback.
 
+    :func:`graded`, without the steps.
+    """
+    passed, feedback, _ = graded(test, cells, student, isolation, seed, total_limit)
+    return passed, feedback
+
+
+def graded(test: HiddenTest, cells: list[str], student: str, isolation: str = "bwrap",
+           seed: str | None = None, total_limit: float | None = None) -> tuple[bool, str, SearchSteps | None]:
+    """Whether ``test`` passes on the code cells ``cells`` (those before the test, in order), the feedback,
+    and, for a search that fails on a shipped example, its calls of the game there (else ``None``).
+
     Nothing of the student's kernel is used: the function is graded from its
     source in the sandbox, an answer from its literal text, and the tree is
     ``student``'s, the student nbgrader is grading.  A check of code that
@@ -215,18 +228,18 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
         if found is None:
             signature = "(game, state)" if test.kind == "search" else "(game, state, alpha, beta, table)"
             return False, (f"No function {test.name} is defined at the top level of a cell before this test: "
-                           f"define it with def {test.name}{signature}: ...\nDiagnosis: unknown (missing)")
+                           f"define it with def {test.name}{signature}: ...\nDiagnosis: unknown (missing)"), None
         if test.kind == "table":
             # The sandbox runs the function by its own name, whatever the notebook calls it.
             found = Submission(found.source + f"\n{TABLE_NAME} = {test.name}\n", TABLE_NAME, found.filename) \
                 if test.name != TABLE_NAME else found
-            report = check_table_search(found, isolation=isolation, total_limit=total_limit, **options)
-        else:
-            report = check_alphabeta(found, isolation=isolation, total_limit=total_limit, **options)
-        return report.passed, report.feedback
+            table = check_table_search(found, isolation=isolation, total_limit=total_limit, **options)
+            return table.passed, table.feedback, None
+        report = check_alphabeta(found, isolation=isolation, total_limit=total_limit, **options)
+        return report.passed, report.feedback, None if report.passed else report.steps
     given, problem = literal_answer(cells, test.name)
     if problem:
-        return False, problem
+        return False, problem, None
     try:
         if test.kind == "fig55":
             require_fig55(given)
@@ -242,8 +255,8 @@ def grade(test: HiddenTest, cells: list[str], student: str, isolation: str = "bw
             else:
                 require_ucb1(data, given)
     except GradingFailed as failed:
-        return False, str(failed)
-    return True, f"{test.name}: all right."
+        return False, str(failed), None
+    return True, f"{test.name}: all right.", None
 
 
 def literal_answer(cells: list[str], name: str) -> tuple[Any, str | None]:
@@ -315,6 +328,11 @@ def outside_requests(html: str) -> list[str]:
 
 # -- the two preprocessors ------------------------------------------------------------------------
 
+def is_test(cell: NotebookNode) -> bool:
+    """Whether ``cell`` is a test cell :class:`GradeFromSource` writes the outputs of (if it recognises the test)."""
+    return _is_test(cell)
+
+
 def _is_test(cell: NotebookNode) -> bool:
     meta = cell.metadata.get("nbgrader", {})
     return cell.cell_type == "code" and bool(meta.get("grade")) and not meta.get("solution")
@@ -382,15 +400,16 @@ class GradeFromSource(Preprocessor):
         return nb, resources
 
     def _grade_in_time(self, test: HiddenTest, before: list[str], student: str, seed: str | None,
-                       deadline: float) -> tuple[bool, str]:
-        """:func:`grade`, with a code check given what is left of the notebook's time, and none once it is gone."""
+                       deadline: float) -> tuple[bool, str, SearchSteps | None]:
+        """:func:`graded`, with a code check given what is left of the notebook's time, and none once it is gone."""
         if test.kind not in ("search", "table"):
-            return grade(test, before, student, self.isolation, seed)
+            return graded(test, before, student, self.isolation, seed)
         left = deadline - time.monotonic()
         if left < 1:
             return False, (f"Not run: the code checks before this one used up the {self.notebook_limit:g} s this "
-                           "notebook's checks may take together; make your search faster.\nDiagnosis: unknown (timeout)")
-        return grade(test, before, student, self.isolation, seed, total_limit=min(left, TOTAL_LIMIT))
+                           "notebook's checks may take together; make your search faster.\nDiagnosis: unknown "
+                           "(timeout)"), None
+        return graded(test, before, student, self.isolation, seed, total_limit=min(left, TOTAL_LIMIT))
 
 
 class WrapFeedback(Preprocessor):
@@ -412,16 +431,21 @@ class WrapFeedback(Preprocessor):
         return nb, resources
 
 
-def _outputs(results: list[tuple[bool, str]]) -> list[NotebookNode]:
-    """A test cell's outputs: the feedback as text if every test passed, else an error nbgrader scores 0."""
-    text = "\n".join(feedback for _, feedback in results)
-    if all(passed for passed, _ in results):
+def _outputs(results: list[tuple[bool, str, SearchSteps | None]]) -> list[NotebookNode]:
+    """A test cell's outputs: the feedback as text if every test passed, else an error nbgrader scores 0,
+    then each failed search's steps on a shipped example, as data (:data:`~abteach.grading.steps.MIME`) that
+    the feedback page steps through (:mod:`abteach.widgets.feedback`); nbgrader's scoring reads errors alone."""
+    text = "\n".join(feedback for _, feedback, _ in results)
+    if all(passed for passed, _, _ in results):
         return [new_output("stream", name="stdout", text=text + "\n")]
     # The same lines GradingFailed shows in a kernel: the feedback alone, never the test's code.
-    lines = ["Not yet right:", *"\n".join(f for passed, f in results if not passed).splitlines()]
+    lines = ["Not yet right:", *"\n".join(f for passed, f, _ in results if not passed).splitlines()]
     return [new_output("error", ename=GradingFailed.__name__, evalue=lines[1] if len(lines) > 1 else "",
-                       traceback=lines)]
+                       traceback=lines),
+            *(new_output("display_data", data={STEPS_MIME: steps.to_json()})
+              for passed, _, steps in results if not passed and steps is not None)]
 
 
 __all__ = ["FEEDBACK_TEMPLATE", "feedback_template_dirs", "outside_requests", "WrapFeedback", "HoldOutTests",
-           "GradeFromSource", "HiddenTest", "UnknownTest", "hidden_tests", "grade", "literal_answer", "HELD_OUT"]
+           "GradeFromSource", "is_test", "HiddenTest", "UnknownTest", "hidden_tests", "grade", "graded",
+           "literal_answer", "HELD_OUT"]

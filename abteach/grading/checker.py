@@ -59,6 +59,7 @@ from abteach.lessons.answers import check_rule, correct, variant
 from abteach.grading.game import GradingGame, state_names
 from abteach.grading.sandbox import ISOLATIONS, OUTPUT_LIMIT, TIME_LIMIT, Outcome, Run, run_submission
 from abteach.grading.source import SourceUnavailable, Submission, submission, uses_package
+from abteach.grading.steps import SearchSteps
 from abteach.lessons.mistakes import MISTAKES
 from abteach.lessons.mistakes.registry import DEPTH_MISTAKES, lookup, pairs
 from abteach.lessons.practice import interesting, misconception_sentence, mistake_name, rule_sentence
@@ -137,6 +138,10 @@ class Report:
         Every mistake the submission behaves as on every tree, in the
         registry's order: more than one when they cannot be told apart from
         outside (no pruning at all, and α and β not passed down, never prune).
+    steps : SearchSteps or None
+        When it fails, or is stopped, on a shipped example: what it asked the
+        game there, in order, for feedback to step through beside the correct
+        search.  Never of a hidden tree.
     """
 
     score: int
@@ -149,6 +154,7 @@ class Report:
     seed: int | str = 0
     tree_names: tuple[str, ...] = field(default=(), repr=False)
     diagnoses: tuple[str, ...] = ()
+    steps: SearchSteps | None = field(default=None, repr=False)
 
     @property
     def passed(self) -> bool:
@@ -376,7 +382,9 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
     stop = stopped(outcome, names, time_limit)
     if stop is not None:
         kind, text = stop
-        return Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, rule, seed, names)
+        where = next((k for k, run in enumerate(outcome.runs) if run.status != "ok" or run.returned is None), None)
+        return Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, rule, seed, names,
+                      steps=_steps(outcome, names, where, rule))
     # A move that is not legal at the root counts as no move, as it does for the mistakes' own searches.
     behaviours = [_student(run, exp[2][()], _moves(tree)) for run, exp, (_, tree) in zip(outcome.runs, expected, trees)]
     passed = [b == exp[0] and b.same_value(exp[0]) for b, exp in zip(behaviours, expected)]
@@ -411,7 +419,19 @@ def _report(outcome: Outcome, trees: Sequence[tuple[str, Tree]], expected: Seque
                  else f"Tree {names[k]} is one of the hidden trees, so it is not shown; test your search on the "
                       "shipped examples (ab.examples) and on trees of your own.")
     lines.append(f"Diagnosis: {' or '.join(fits) if fits else 'unknown'}")
-    return Report(score, n, diagnosis, departure, "\n".join(lines), None, rule, seed, names, fits)
+    return Report(score, n, diagnosis, departure, "\n".join(lines), None, rule, seed, names, fits,
+                  _steps(outcome, names, k, rule))
+
+
+def _steps(outcome: Outcome, names: Sequence[str], k: int | None, rule: str) -> SearchSteps | None:
+    """What the submission asked the game on tree ``k``, if it is a shipped example (the sandbox keeps no
+    hidden game's calls) and the search got as far as a call."""
+    if k is None or k >= len(outcome.runs) or names[k] not in examples.ALL or k in _hidden(names):
+        return None
+    run = outcome.runs[k]
+    if not run.calls:
+        return None
+    return SearchSteps(names[k], rule, run.calls, max(run.made, len(run.calls)))
 
 
 def stopped(outcome: Outcome, names: Sequence[str], time_limit: float,

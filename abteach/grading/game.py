@@ -19,6 +19,8 @@ Examples
 >>> b = g.result(s, 'a1')
 >>> g.utility(g.result(b, 'b1'), 'MAX'), g.generated, g.scored
 (3, ['B', 'b1'], ['b1'])
+>>> g.calls
+[('generate', (0,)), ('generate', (0, 0)), ('score', (0, 0))]
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from typing import Any
 
 from abteach.games.kinds import CHANCE
 from abteach.games.trees import Node, Path, Tree
+
+#: Calls of ``result`` and ``utility`` kept in order per game: a correct search of a shipped example makes far
+#: fewer than 100; the rest of a looping search's are counted, not kept.
+CALL_LIMIT = 1000
 
 
 class State:
@@ -62,6 +68,13 @@ class GradingGame:
         The names of the states ``result`` returned, in order (repeats kept).
     scored : list of str
         The names of the leaves ``utility`` scored, in order (repeats kept).
+    calls : list of (str, Path)
+        Both, in the order they were made, as ``('generate', path)`` and
+        ``('score', path)``: the first :data:`CALL_LIMIT` alone, so a search
+        that loops cannot grow it without end (``made`` counts them all).
+        Feedback steps through it beside the correct search's on a public tree.
+    made : int
+        How many calls were made, kept or not.
     """
 
     def __init__(self, tree: Tree, names: dict[Path, str] | None = None) -> None:
@@ -69,6 +82,8 @@ class GradingGame:
         self._names = names if names is not None else state_names(tree)
         self.generated: list[str] = []
         self.scored: list[str] = []
+        self.calls: list[tuple[str, Path]] = []
+        self.made = 0
 
     def _state(self, node: Node) -> State:
         return State(self._names[node.path], node.path)
@@ -112,6 +127,7 @@ class GradingGame:
                              f"actions {moves}")
         child = self._state(node.children[moves.index(action)])
         self.generated.append(child._name)
+        self._call("generate", child._path)
         return child
 
     def is_terminal(self, state: State) -> bool:
@@ -127,11 +143,17 @@ class GradingGame:
             raise ValueError(f"game.utility(state, player): player must be 'MAX' or 'MIN' "
                              f"(what game.to_move returns), not {player!r}")
         self.scored.append(self._names[node.path])
+        self._call("score", node.path)
         value: float = self._tree.utility(node, "MAX" if player == "MAX" else "MIN")
         return value
+
+    def _call(self, kind: str, path: Path) -> None:
+        self.made += 1
+        if len(self.calls) < CALL_LIMIT:
+            self.calls.append((kind, path))
 
     def __repr__(self) -> str:
         return f"GradingGame({len(self._tree)} states)"
 
 
-__all__ = ["GradingGame", "State", "state_names"]
+__all__ = ["GradingGame", "State", "state_names", "CALL_LIMIT"]

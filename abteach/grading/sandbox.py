@@ -117,6 +117,13 @@ class Run:
     over_budget : bool
         For 'timeout': stopped at the end of the whole check's time
         (:data:`TOTAL_LIMIT`), not at this game's own limit.
+    calls : tuple of (str, tuple of int)
+        The game's record of its ``result`` and ``utility`` calls, in order, as
+        ``('generate', path)`` and ``('score', path)`` (at most
+        :data:`~abteach.grading.game.CALL_LIMIT`): plain data, for feedback to
+        step through.  Empty on a hidden game, whose tree feedback never shows.
+    made : int
+        How many such calls were made, kept or not (0 on a hidden game).
     """
 
     status: str
@@ -127,6 +134,8 @@ class Run:
     seconds: float = 0.0
     shown: str = ""
     over_budget: bool = False
+    calls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    made: int = 0
 
 
 @dataclass(frozen=True)
@@ -1193,7 +1202,12 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
 
     def run(status: str, **more: Any) -> Run:
         return Run(status, generated=tuple(game.generated), scored=tuple(game.scored),
-                   seconds=time.monotonic() - start, **more)
+                   seconds=time.monotonic() - start, **calls(), **more)
+
+    def calls() -> dict[str, Any]:
+        # A hidden game's calls would draw its tree's shape on a page: they are not kept.
+        return {} if hidden else {"calls": tuple((kind, tuple(path)) for kind, path in game.calls),
+                                  "made": game.made}
 
     def ended() -> str:
         # How the process ended (its exit code, or a signal) is the submission's choice, and on a hidden tree
@@ -1225,7 +1239,7 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
                                                                  known=defined_names(source))), False
     except TimeoutError:
         return Run("timeout", generated=tuple(game.generated), scored=tuple(game.scored),
-                   seconds=time.monotonic() - start, over_budget=over_budget), True
+                   seconds=time.monotonic() - start, over_budget=over_budget, **calls()), True
     except (_Broken, TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:
         # What is not a message of the conversation, or is shaped to trip the grader's reading of it,
         # is the submission's failure, never the grader's.

@@ -37,7 +37,7 @@ from abteach.search.events import Event
 from abteach.search.rules import Edition, TieRule
 from abteach.trace.catalog import described_kinds
 from abteach.trace.listings import Listing
-from abteach.trace.narrate import minus_signs
+from abteach.trace.narrate import minus_signs, whole_valued
 from abteach.trace.protocol import UNVISITED, Algorithm, History, NodeState, Replay, Status, Telling
 
 
@@ -322,6 +322,14 @@ class Trace(Sequence[Event]):
     def tree(self) -> Tree | None:
         """The explicit tree searched, if it was one."""
         return self.game if isinstance(self.game, Tree) else None
+
+    @cached_property
+    def whole_valued(self) -> bool:
+        """Whether every value the search can meet is a whole number (:func:`abteach.trace.narrate.whole_valued`).
+
+        Worked out once: it reads the whole tree, and every null-window call's sentence asks.
+        """
+        return whole_valued(self)
 
     # -- names ---------------------------------------------------------------
     def name(self, path: Path) -> str:

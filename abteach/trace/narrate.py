@@ -80,7 +80,7 @@ def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
     """What a window says about the values that can still matter, under the trace's tie rule."""
     if alpha == -_INF and beta == _INF:
         return "nothing is known yet, so any value could matter."
-    if alpha is not None and beta is not None and beta - alpha == 1 and _whole_valued(t):
+    if alpha is not None and beta is not None and beta - alpha == 1 and t.trace.whole_valued:
         return (f"a null window: the search only asks whether the value is at least {fmt(beta)} "
                 f"or at most {fmt(alpha)}.")
     if _strict(t):
@@ -89,18 +89,23 @@ def window_meaning(t: Telling, alpha: float | None, beta: float | None) -> str:
     return f"only a value strictly between {fmt(alpha)} and {fmt(beta)} can change the choice above."
 
 
-def _whole_valued(t: Telling) -> bool:
+def whole_valued(trace: TraceView) -> bool:
     """Whether every value the search can meet is a whole number, so a window of width 1 holds none.
 
     A chance node averages its outcomes (D can be worth −1/3), so one anywhere below the start rules it
     out.  A tree is read whole, pruned leaves included; a game only through the values its trace met.
+    It reads the whole tree, so a trace asks once (:attr:`abteach.trace.frames.Trace.whole_valued`).
+
+    >>> import abteach as ab
+    >>> whole_valued(ab.alphabeta(ab.tree([[1, 2], [3, 4]])).trace), whole_valued(ab.alphabeta(ab.tree([0.5])).trace)
+    (True, False)
     """
-    game = t.trace.game
+    game = trace.game
     if isinstance(game, Tree):
         nodes = list(game.walk())
         return (all(is_mover(n.kind) for n in nodes if not n.is_leaf)
                 and all(_whole(n.value) for n in nodes if n.is_leaf))
-    return all((e.player is None or is_mover(e.player)) and _whole(e.value) for e in t.trace.events)
+    return all((e.player is None or is_mover(e.player)) and _whole(e.value) for e in trace.events)
 
 
 def _whole(x: float | None) -> bool:

@@ -37,18 +37,21 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
-from typing import Any, Final, Iterable, Sequence, cast
+from typing import Any, Final, Iterable, Mapping, Sequence, cast
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from abteach.views.alt import frame_alt
 from abteach.views.draw import Drawing, draw_frame, draw_styles
+from abteach.views.frame_data import MARKED, NodeData, frame_data, node_state, step_state
+from abteach.views.scene import trace_scene
 from abteach.views.options import check_flag, check_paths, check_paths_in_tree, check_text
 from abteach.lessons.fig55 import (FIG_5_5, Disagreement, FigureStage, check_stage, compare_stage, established,
                                    is_book_tree, is_fig_5_5, stage, stage_step, window_text)
 from abteach.views.palette import LIGHT, MUTED, UNSEEN, VERMILLION
 from abteach.views.sizes import Size
-from abteach.views.styles import Style, mark_nodes, tree_styles
+from abteach.views.styles import Style, frame_caption, mark_nodes, tree_styles
 from abteach.views.tables import Table, table
 from abteach.trace.frames import Status, Trace
 from abteach.games.trees import Path, Tree
@@ -455,7 +458,120 @@ def disagreements_html(s: FigureStage, trace: Trace, disagreements: Sequence[Dis
             f"<th>the algorithm establishes</th><th>why they differ</th></tr></thead><tbody>{rows}</tbody></table></div>")
 
 
+def stage_heading(s: FigureStage, trace: Trace, label: str, highlighted: Sequence[Path]) -> str:
+    """The sentence above both drawings of stage ``s`` beside the search ``label``, as HTML.
+
+    Not "left" and "right": where the screen is narrow the drawings stack.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> print(stage_heading(stage("e"), ab.alphabeta(ab.examples.FIG_5_2).trace, "3rd edition", [()]))
+    <div><b>Fig. 5.5 (e)</b>, the ranges it draws, beside <b>the algorithm (3rd edition)</b> at step 40 of 55, with α, β and v. ≠ marks the 1 node where they disagree.</div>
+    """
+    nodes = len(highlighted)
+    verdict = (f"{MARK} marks the {nodes} node{'s' if nodes != 1 else ''} where they disagree."
+               if nodes else "They agree at every node.")
+    what = "Fig. 5.5" if is_fig_5_5(s, trace.tree) else "The figure at stage"
+    return (f"<div><b>{what} ({html.escape(s.label)})</b>, the ranges it draws, beside "
+            f"<b>the algorithm ({html.escape(label)})</b> at step {stage_step(s, trace)} of {len(trace)}, "
+            f"with α, β and v. {verdict}</div>")
+
+
+def _figure_state(style: Style) -> NodeData:
+    # A node the figure has reached is drawn plainly (a plain tree's style has no status): it reads as done.
+    return node_state(style if style.status is not None else replace(style, status=Status.DONE))
+
+
+def stage_data(traces: Mapping[str, Trace], stages: Sequence[FigureStage]) -> dict[str, Any]:
+    """Every stage of the figure beside every search, as data for a page to draw: computed once, stepped there.
+
+    The layout and the node states are :func:`abteach.views.frame_data.frame_data`'s encoding, so the
+    stepper's drawing draws both trees: the figure's at a stage (:func:`stage_styles`, a reached node
+    ``d``, its range as its annotation) and the algorithm's at the stage's step; the nodes where they
+    disagree carry the flag :data:`~abteach.views.frame_data.MARKED` on both.
+
+    Parameters
+    ----------
+    traces : mapping of str to Trace
+        The searches, by label, all of the stages' tree.
+    stages : sequence of FigureStage
+
+    Returns
+    -------
+    dict
+        JSON-able: ``title``, ``layout``, ``mark``, ``markLabels`` (figure, algorithm), ``stages`` (the
+        labels), and ``searches``, each ``{"label", "steps", "stages"}`` with, per stage, ``step``,
+        ``figure`` and ``algorithm`` (a state per node of the layout), ``heading``, ``figureTitle``,
+        ``algorithmTitle``, ``figureAlt``, ``algorithmAlt``, ``nodes`` (:func:`stage_table` as HTML),
+        ``disagreements`` (:func:`disagreements_html`) and ``marked`` (the names of the marked nodes).
+
+    Raises
+    ------
+    ValueError
+        No search, no stage, or a stage that does not fit a search (:func:`abteach.lessons.fig55.stage_step`).
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> data = stage_data({"3rd": ab.alphabeta(ab.examples.FIG_5_2).trace}, FIG_5_5)
+    >>> e = data["searches"][0]["stages"][4]
+    >>> e["step"], e["marked"], e["figure"][0]
+    (40, ['A'], ['d', '', ['[3, 14]'], 8, ''])
+    """
+    if not traces or not stages:
+        raise ValueError("stage_data needs at least one search and one stage")
+    first = next(iter(traces.values()))
+    tree = _tree_of(first)
+    if tree is None:
+        raise ValueError("the figure's stages are drawn on a tree: search an abteach.Tree, not a game")
+    # The same nodes, in the same order, as the stepper lays out a search of this tree.
+    scene = trace_scene(first, None)
+    layout = frame_data(first)["layout"]
+    book = any(is_fig_5_5(s, tree) for s in stages)
+    searches = []
+    for label, trace in traces.items():
+        if _tree_of(trace) != tree:
+            raise ValueError(f"the search {label!r} is of another tree than {next(iter(traces))!r}: "
+                             "compare searches of one tree")
+        out = []
+        for s in stages:
+            found = compare_stage(s, trace)
+            marked = tuple(dict.fromkeys(d.path for d in found))
+            step = stage_step(s, trace)
+            figure = stage_styles(tree, s, highlight=marked)
+            algorithm = step_state(trace, step, scene)["nodes"]
+            for i, p in enumerate(scene.paths):
+                state = algorithm[i]
+                if p in marked and state is not None:
+                    algorithm[i] = [*state[:3], state[3] | MARKED, *state[4:]]
+            title = stage_frame_options(trace, s, marked, label, True)["title"]
+            out.append({
+                "label": s.label, "step": step,
+                "figure": [_figure_state(figure[p]) for p in scene.paths],
+                "algorithm": algorithm,
+                "heading": stage_heading(s, trace, label, marked),
+                "figureTitle": stage_caption(s, tree),
+                "algorithmTitle": f"{title}\n{frame_caption(trace, trace.frame(step))}",
+                "figureAlt": stage_alt(tree, s, marked),
+                "algorithmAlt": f"The algorithm ({label}): {frame_alt(trace, step)}",
+                "nodes": stage_table(s, trace)._repr_html_(),
+                "disagreements": disagreements_html(s, trace, found),
+                "marked": [trace.name(p) for p in marked],
+            })
+        searches.append({"label": label, "steps": len(trace), "stages": out})
+    return {
+        "title": "Fig. 5.5" if book else "The figure",
+        "layout": layout,
+        "mark": MARK,
+        "markLabels": {"figure": FIGURE_MARK_LABEL, "algorithm": _ALGORITHM_MARK_LABEL},
+        "stages": [s.label for s in stages],
+        "searches": searches,
+    }
+
+
 __all__ = [
     "MARK", "FIGURE_MARK_LABEL", "disagreeing_nodes", "stage_of", "stage_styles", "stage_caption", "draw_stage", "stage_alt",
     "stage_frame_options", "draw_stage_frame", "disagreements_html", "stage_table", "STAGE_COLUMNS",
+    "stage_heading", "stage_data",
 ]

@@ -25,7 +25,7 @@ The data is plain JSON:
     not drawn (a game's node not reached yet), else ``[status, inside,
     annotation lines, flags, pruned_by]``: status ``u`` unvisited, ``a`` on
     the call stack, ``d`` done, ``p`` pruned; flags add :data:`CURRENT`,
-    :data:`ON_STACK` and :data:`ON_PV`.  Beside the nodes a step gives, when
+    :data:`ON_STACK`, :data:`ON_PV` and :data:`MARKED`.  Beside the nodes a step gives, when
     it changed, ``line`` (the running line's number, or ``None``), ``stack``
     (the calls, outermost first, each ``[call, α, β, v]`` as the algorithm
     names the call; a step gives how many calls it keeps and the calls above
@@ -53,7 +53,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from abteach.games.trees import Path, path_str
-from abteach.search.events import fmt
+from abteach.search.events import Kind, fmt
 from abteach.trace.frames import Frame, Trace, Walked
 from abteach.trace.narrate import minus_signs
 from abteach.trace.protocol import Status
@@ -62,10 +62,12 @@ from abteach.views.options import check_trace
 from abteach.views.scene import Scene, check_max_depth, trace_scene
 from abteach.views.styles import Style, below_note, frame_scene_styles, principal_variation
 
-#: Flags of a node's state: the node the step is about, a call on the stack, a node of the best play.
+#: Flags of a node's state: the node the step is about, a call on the stack, a node of the best play, and a
+#: node a view marks (:attr:`abteach.views.styles.Style.mark`: the Fig. 5.5 view's disagreements).
 CURRENT: Final = 1
 ON_STACK: Final = 2
 ON_PV: Final = 4
+MARKED: Final = 8
 FLAGS: Final = (CURRENT, ON_STACK, ON_PV)
 
 _STATUS: Final = {Status.UNVISITED: "u", Status.ACTIVE: "a", Status.DONE: "d", Status.PRUNED: "p"}
@@ -86,7 +88,8 @@ def node_state(style: Style | None) -> NodeData:
     """
     if style is None or style.status is None:
         return None
-    flags = (CURRENT if style.current else 0) | (ON_STACK if style.on_stack else 0) | (ON_PV if style.on_pv else 0)
+    flags = ((CURRENT if style.current else 0) | (ON_STACK if style.on_stack else 0) | (ON_PV if style.on_pv else 0)
+             | (MARKED if style.mark else 0))
     lines = style.annotation.split("\n") if style.annotation else []
     return [_STATUS[style.status], style.inside, lines, flags, style.pruned_by]
 
@@ -230,6 +233,7 @@ def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -
     nodes: list[NodeData] = [None] * len(paths)
     marked: dict[int, set[int]] = {flag: set() for flag in FLAGS}  # the nodes drawn with each flag
     calls = _Calls(trace)
+    parts: dict[tuple[int, ...], Scene] = {}  # the same few parts come back step after step
     steps: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
     for walked in trace.walk():
@@ -238,11 +242,15 @@ def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -
         if frame.step == 0:
             redraw = set(range(len(paths)))
         else:
-            redraw = _touched(walked, frame, pv, index, below, marked)
+            redraw, moved = _touched(walked, frame, pv, index, below, marked)
+            if not moved and redraw == marked[CURRENT] and (frame.event is None or frame.event.kind != Kind.DONE):
+                # Most steps of a big search happen below a summarised drawing's last row: its node stays
+                # the current one, and nothing it is drawn from changed, so it is drawn as it was.
+                redraw = set()
         # Only the nodes this step can have changed are styled again, by the drawing's own styles; a game's
         # with the nodes above them, as a game's node is drawn as the player its parent is not.
-        part = _part(scene, paths, above if trace.tree is None else None, redraw)
-        styles = frame_scene_styles(trace, frame, part)
+        part = _part(scene, paths, above if trace.tree is None else None, redraw, parts)
+        styles = frame_scene_styles(trace, frame, part) if redraw else {}
         for p, st in styles.items():
             first.setdefault(p, st)
         if trace.tree is None:
@@ -297,34 +305,43 @@ def _below(paths: list[Path]) -> dict[Path, list[int]]:
 
 
 def _touched(walked: Walked, frame: Frame, pv: list[Path], index: dict[Path, int],
-             below: dict[Path, list[int]], marked: dict[int, set[int]]) -> set[int]:
-    """The nodes whose drawing a step can change.
+             below: dict[Path, list[int]], marked: dict[int, set[int]]) -> tuple[set[int], set[int]]:
+    """The nodes whose drawing a step can change, and those of them it changed something of.
 
-    Those whose state it changed and the nodes below them (a node with no state of its own is drawn pruned
-    when a node above it is); the node drawn as current before, and the one drawn so now (the current
-    node's deepest ancestor drawn, as a summarised drawing shows it); and the nodes that join or leave the
-    stack or the best play.
+    Changed: the nodes whose state the step changed and the nodes below them (a node with no state of its
+    own is drawn pruned when a node above it is), and the nodes that join or leave the stack or the best
+    play.  Beside them, the node drawn as current before, and the one drawn so now (the current node's
+    deepest ancestor drawn, as a summarised drawing shows it).
     """
-    out = set(marked[CURRENT])
+    moved: set[int] = set()
     for p in walked.changed:
-        out.update(below.get(p, ()))
+        moved.update(below.get(p, ()))
+    moved.update(marked[ON_STACK].symmetric_difference(index[p] for p in frame.stack if p in index))
+    moved.update(marked[ON_PV].symmetric_difference(index[p] for p in pv if p in index))
+    out = moved | marked[CURRENT]
     current = frame.current or ()
     for k in range(len(current), -1, -1):
         if current[:k] in index:
             out.add(index[current[:k]])
             break
-    out.update(marked[ON_STACK].symmetric_difference(index[p] for p in frame.stack if p in index))
-    out.update(marked[ON_PV].symmetric_difference(index[p] for p in pv if p in index))
-    return out
+    return out, moved
 
 
-def _part(scene: Scene, paths: list[Path], above: list[list[int]] | None, redraw: set[int]) -> Scene:
-    """The part of ``scene`` at ``redraw``, with the nodes ``above`` them if given, in preorder."""
+def _part(scene: Scene, paths: list[Path], above: list[list[int]] | None, redraw: set[int],
+          known: dict[tuple[int, ...], Scene]) -> Scene:
+    """The part of ``scene`` at ``redraw``, with the nodes ``above`` them if given, in preorder.
+
+    ``known`` keeps the parts made so far, by their nodes' indices.
+    """
     wanted = set(redraw)
     if above is not None:
         for i in redraw:
             wanted.update(above[i])
-    return replace(scene, paths=tuple(paths[i] for i in sorted(wanted)))
+    key = tuple(sorted(wanted))
+    part = known.get(key)
+    if part is None:
+        part = known[key] = replace(scene, paths=tuple(paths[i] for i in key))
+    return part
 
 
 def _delta(before: dict[str, Any] | None, now: dict[str, Any], nodes: dict[str, NodeData]) -> dict[str, Any]:
@@ -383,4 +400,4 @@ def data_json(data: dict[str, Any]) -> str:
 
 
 __all__ = ["frame_data", "replay", "step_state", "node_state", "data_json", "CURRENT", "ON_STACK", "ON_PV",
-           "STEP_KEYS"]
+           "MARKED", "STEP_KEYS"]

@@ -7,12 +7,11 @@ shown as HTML that carries its frame data and asks the stepper's ES module,
 inlined once in the page (:func:`module_html`), to draw it: every step of
 every search steps in the page, with nothing fetched.
 
-A Fig. 5.5 view still redraws its pictures in Python, so its copy
-pre-renders every (search, stage) pair into a ``widgets.Stack`` and links the
-controls to it in the browser (``jslink``).
+A Fig. 5.5 view is drawn by the same module from its stage data
+(:func:`offline_figure_html`): every stage of every search changes in the page.
 
 :func:`show_static` makes an IPython session display every stepper and
-Fig. 5.5 view so; the export scripts run it before a lecture's first cell, so
+Fig. 5.5 view so (and a game, which needs its kernel to reply, as a picture of its board); the export scripts run it before a lecture's first cell, so
 the lecture's own code stays as students read it.
 """
 
@@ -20,38 +19,25 @@ from __future__ import annotations
 
 import html
 import json
-import math
-from collections.abc import Iterator
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final
 
-import ipywidgets as widgets
-
+from abteach.views.boards import draw_board
 from abteach.views.frame_data import data_json
 from abteach.widgets.fallback import plain_text
-from abteach.widgets.described import DescribedImage
-from abteach.widgets.fig55_view import FigureVsAlgorithm, css as fig55_css
+from abteach.widgets.fig55_view import FigureVsAlgorithm
+from abteach.widgets.play import Play
 from abteach.views.sizes import Size, resolve_size
-from abteach.widgets.stepper import ESM_PATH, Stepper, png_size, scale_of
-
-W = TypeVar("W", bound=widgets.Widget)
+from abteach.widgets.stepper import ESM_PATH, Stepper, scale_of
 
 #: The class of an exported stepper's place in the page; :func:`module_html` draws into each.
 OFFLINE_CLASS: Final = "abs-offline"
 
+#: The class of an exported Fig. 5.5 view's place; :func:`module_html` draws into each too.
+OFFLINE_FIG55_CLASS: Final = "ab-static-fig55"
+
 #: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels: a
 #: Fig. 5.2-sized tree keeps α, β and v at 14 px on a 1024×768 projector; a far taller one is drawn smaller.
 SLIDE_TREE_PIXELS: Final = 300
-
-
-def _parts(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    """``widget`` and everything inside it, outermost first."""
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _parts(child)
-
-
-def _first(widget: widgets.Widget, kind: type[W]) -> W:
-    return next(cast(W, w) for w in _parts(widget) if isinstance(w, kind))
 
 
 def _script_text(text: str) -> str:
@@ -67,14 +53,18 @@ def module_html() -> str:
 
     >>> "export function mount" in module_html() and OFFLINE_CLASS in module_html()
     True
+    >>> "export function mountFigure" in module_html() and OFFLINE_FIG55_CLASS in module_html()
+    True
     """
     source = ESM_PATH.read_text(encoding="utf-8")
     boot = f"""
-for (const el of document.querySelectorAll(".{OFFLINE_CLASS}")) {{
+for (const el of document.querySelectorAll(".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}")) {{
   const data = JSON.parse(el.querySelector("script[type='application/json']").textContent);
   const place = el.querySelector(".abs-place");
   const onSlide = el.closest(".reveal") !== null;
-  mountSearches(place, data.searches, {{ ...data.options, maxTreeHeight: onSlide ? {SLIDE_TREE_PIXELS} : null }});
+  const options = {{ ...data.options, maxTreeHeight: onSlide ? {SLIDE_TREE_PIXELS} : null }};
+  if (data.figure) mountFigure(place, data.figure, options);
+  else mountSearches(place, data.searches, options);
 }}
 """
     return f'<script type="module">\n{_script_text(source)}\n{boot}</script>\n'
@@ -121,104 +111,47 @@ def _show_stepper(size: str | Size | None) -> Any:
     return show
 
 
-def static_figure_copy(live: FigureVsAlgorithm, size: str | Size | None = None) -> widgets.VBox:
-    """A copy of a Fig. 5.5 view whose stage slider and search switch work with no kernel.
+def offline_figure_html(live: FigureVsAlgorithm, size: str | Size | None = None) -> str:
+    """``live``, a Fig. 5.5 view, as HTML that changes stage and search with no kernel: every stage's data.
 
-    Every (search, stage) pair is drawn once, laid out as the live view lays
-    it out: the heading, the two drawings with their titles above them, side
-    by side where they fit, then the node table and the disagreements.
-    ``live`` is left showing what it showed.
+    The page must carry :func:`module_html` once, as for a stepper.
 
     Parameters
     ----------
     live : FigureVsAlgorithm
         What :func:`abteach.figure_vs_algorithm` returned.
     size : {'screen', 'projector'} or Size, optional
-        What to draw the copy at; by default the size ``live`` was made with.
-
-    Returns
-    -------
-    ipywidgets.VBox
-        Class ``ab-static-fig55``.
+        What to draw it at; by default the size ``live`` was made with.
 
     Examples
     --------
     >>> import abteach as ab
     >>> fig52 = ab.examples.FIG_5_2
-    >>> live = ab.figure_vs_algorithm({"3rd": ab.alphabeta(fig52), "4th": ab.alphabeta(fig52, edition=4)})
-    >>> copy = static_figure_copy(live, size="projector")
-    >>> per_search = _first(copy, widgets.Stack).children
-    >>> [len(_first(s, widgets.Stack).children) for s in per_search], live.size.name
-    ([7, 7], 'screen')
+    >>> live = ab.figure_vs_algorithm({"3rd": ab.alphabeta(fig52), "4th": ab.alphabeta(fig52, edition=4)}, start="e")
+    >>> page = offline_figure_html(live, size="projector")
+    >>> data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    >>> [len(x["stages"]) for x in data["figure"]["searches"]], data["options"]
+    ([7, 7], {'stage': 'e', 'search': '3rd', 'scale': 1.2})
     """
-    shown = live.search, live.stage
-    view = live if size is None or resolve_size(size) == live.size else FigureVsAlgorithm(
-        live.traces, live.stages, size=size, start=live.stage)
-    stage_labels = [s.label for s in view.stages]
-    width, _ = png_size(bytes(view.figure_image.value))
-    least = min(width, math.ceil(width * view.size.min_scale))
-    image_layout = widgets.Layout(width="100%", min_width=f"{least}px", height="auto")
-    side_layout = widgets.Layout(flex=f"1 1 {least}px", max_width=f"{width}px", min_width=f"min(100%, {least}px)",
-                                 overflow="hidden", align_items="flex-start")
-    row_layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start", overflow="visible")
-    per_search = []
-    for label in view.traces:
-        view.use(label)
-        slider = widgets.SelectionSlider(options=[(f"({label})", label) for label in stage_labels],
-                                         value=shown[1], description="stage")
-        slider.add_class("ab-stage-slider")
-        pages = []
-        for label in stage_labels:
-            view.go(label)
-            sides = []
-            for title, png, alt, name in [
-                    (view.figure_title.value, view.figure_png(), view.figure_alt(), "ab-figure"),
-                    (view.algorithm_title.value, view.algorithm_png(), view.algorithm_alt(), "ab-algorithm")]:
-                image = DescribedImage(alt, format="png", value=png, layout=image_layout)
-                image.add_class(f"{name}-image")
-                side = widgets.VBox([widgets.HTML(title), image], layout=side_layout)
-                side.add_class("ab-fig55-side")
-                sides.append(side)
-            images = widgets.HBox(sides, layout=row_layout)
-            images.add_class("ab-fig55-images")
-            parts = [widgets.HTML(view.heading.value), images, widgets.HTML(view.nodes.value),
-                     widgets.HTML(view.disagreements.value)]
-            for part, name in zip(parts, ("ab-fig55-heading", "ab-fig55-images", "ab-stage-nodes",
-                                          "ab-disagreements")):
-                part.add_class(name)
-            pages.append(widgets.VBox(parts, layout=widgets.Layout(overflow="visible")))
-        stack = widgets.Stack(pages, selected_index=stage_labels.index(shown[1]))
-        widgets.jslink((slider, "index"), (stack, "selected_index"))
-        per_search.append(widgets.VBox([slider, stack]))
-    view.use(shown[0])
-    view.go(shown[1])
-    labels = list(view.traces)
-    switch = widgets.ToggleButtons(options=labels, value=shown[0], description="search",
-                                   layout=widgets.Layout(display="flex" if len(labels) > 1 else "none"))
-    searches = widgets.Stack(per_search, selected_index=labels.index(shown[0]))
-    widgets.jslink((switch, "index"), (searches, "selected_index"))
-    box = widgets.VBox([widgets.HTML(fig55_css(view.size)), switch, searches])
-    box.add_class("ab-static-fig55")
-    box.add_class("ab-fig55")
-    return box
+    scale = live.scale if size is None else scale_of(resolve_size(size))
+    options = {"stage": live.stage, "search": live.search, "scale": scale}
+    payload = f'{{"figure":{data_json(live.figure)},"options":{json.dumps(options, ensure_ascii=False)}}}'
+    label = html.escape(plain_text(repr(live)), quote=True)
+    return (f"<div class='{OFFLINE_FIG55_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
+            f"<script type='application/json'>{_script_text(payload)}</script></div>")
 
 
-def _display_as(copy: Any, size: str | Size | None) -> Any:
-    # IPython calls a mimebundle formatter as f(obj, include=..., exclude=...).
-    # The copy speaks as the widget it stands for, so a lecture run this way prints the text a live
-    # one does (the full test tier checks the exports' run against the committed outputs).
-    def show(obj: Any, include: Any = None, exclude: Any = None) -> Any:
-        text = repr(obj)  # before the copy, which may move the widget to the step it shows first
-        bundle = copy(obj, size)._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is not None:
-            data["text/plain"] = plain_text(text)
-        return bundle
+def _show_figure(size: str | Size | None) -> Any:
+    # As for a stepper: the text is the live view's, so a lecture run this way prints what a live one does.
+    def show(obj: FigureVsAlgorithm, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": offline_figure_html(obj, size), "text/plain": plain_text(repr(obj))}
     return show
 
 
 def show_static(shell: Any, size: str | Size | None = None) -> None:
     """Make ``shell`` display every stepper and Fig. 5.5 view as a copy that works with no kernel.
+
+    A game (:func:`abteach.play`) needs its kernel to reply, so it is shown as its board as it stands.
 
     It registers display formatters with IPython, so it changes nothing in the
     package: only what this one session shows.
@@ -242,7 +175,16 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
     if size is not None:
         resolve_size(size)  # an unknown size fails here, not at the first widget shown
     formatter.for_type(Stepper, _show_stepper(size))
-    formatter.for_type(FigureVsAlgorithm, _display_as(static_figure_copy, size))
+    formatter.for_type(FigureVsAlgorithm, _show_figure(size))
+    formatter.for_type(Play, _show_play)
 
 
-__all__ = ["show_static", "static_figure_copy", "offline_html", "module_html", "OFFLINE_CLASS"]
+def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
+    """A game needs its kernel to reply: an exported page shows the board as it stands, with its words."""
+    drawing = draw_board(obj.game, obj.state, caption=obj.status)
+    bundle: dict[str, Any] = dict(drawing._repr_mimebundle_(include=include, exclude=exclude) or {})
+    bundle["text/plain"] = plain_text(repr(obj))
+    return bundle
+
+
+__all__ = ["show_static", "offline_figure_html", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS"]

@@ -147,6 +147,16 @@ def test_widgets_in_jupyterlab_meet_wcag_21_aa(lab_server: LabServer, widgets_no
     root.get_by_role("button", name="Forward one step").click()
     expect(live).to_contain_text(f"Step 1. {frames[1].explanation}")
     expect(root.get_by_role("treeitem", name=re.compile("being searched")).first).to_be_attached()
+    # The Fig. 5.5 view: two trees a reader walks, each node named by what it shows; the stage's sentence in a
+    # live region; the disagreements and nodes as tables; with one search, no switch.
+    fig = page.locator(".jp-OutputArea-output .ab-fig55").first
+    expect(fig.get_by_role("tree")).to_have_count(2)
+    expect(fig.get_by_role("treeitem", name=re.compile(r"^A, MAX node, \[−∞, \+∞\], reached")).first).to_be_attached()
+    expect(fig.locator("[aria-live=polite]")).to_contain_text("Fig. 5.5 (a)")
+    expect(fig.locator(".ab-stage-nodes table")).to_have_count(1)
+    expect(fig.locator(".ab-search")).to_have_count(0)
+    fig.get_by_role("button", name="Forward one stage").click()
+    expect(fig.locator("[aria-live=polite]")).to_contain_text("Fig. 5.5 (b)")
 
 
 def test_html_worksheets_meet_wcag_21_aa(offline_page: OfflinePage, tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""`make app` serves the stepper lecture with Voilà, behind a token, and the app steps in a real browser."""
+"""`make app` serves the stepper lecture with Voilà, behind a token, and the app steps in a real browser; lecture 10's
+game is played there too."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
 LECTURE = "02-alpha-beta.ipynb"
+GAMES = "10-games-and-mcts.ipynb"
 # Voilà prints the address to open, token included, once it listens.
 ADDRESS = re.compile(r"(http://(?:localhost|127\.0\.0\.1):\d+/)\?token=([0-9a-f]+)")
 LOCAL_ONLY = re.compile(r"^https?://(?!(?:127\.0\.0\.1|localhost)[:/])")
@@ -57,7 +59,7 @@ def app(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[Ap
     folder = tmp_path / "app"
     log_path = tmp_path / "voila.log"
     command = ["make", "-s", "app", f"APP_DIR={folder}", f"APP_PORT={_free_port()}",
-               f"APP_NOTEBOOKS=notebooks/{LECTURE}"]
+               f"APP_NOTEBOOKS=notebooks/{LECTURE} notebooks/{GAMES}"]
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
@@ -128,6 +130,37 @@ def test_the_stepper_steps_in_the_app(app: App, browser: Browser) -> None:
         assert outside == [], f"the app asked outside for {outside}"
         # WCAG 2.1 AA for the widgets in the app too: Voila loads the abteach-a11y extension that names Play's
         # buttons and sliders.  (A plain picture output, a drawing, gets no alt from Voila: not audited here.)
+        found = blocking(audit(page, ".jp-OutputArea-output .jupyter-widgets"))
+        assert found == [], "\n".join(str(v) for v in found)
+    finally:
+        context.close()
+
+
+def test_a_game_is_played_by_keyboard_in_the_app(app: App, browser: Browser) -> None:
+    """Lecture 10's tic-tac-toe in Voilà: the board draws in the page, a move by keyboard is answered, axe is clean."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    outside: list[str] = []
+    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
+    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
+    try:
+        page.goto(f"{app.url}voila/render/{GAMES}?token={app.token}", wait_until="commit")
+        root = page.locator(".ab-play").first
+        expect(root.locator(".ab-play-status")).to_contain_text("Your move (X)")
+        # Voilà runs the whole lecture before the page is live: wait for its last output.
+        expect(page.locator(".ab-play")).to_have_count(2)
+        root.scroll_into_view_if_needed()
+        root.locator(".ab-cell-0-0").focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        expect(root.locator(".ab-play-live")).to_contain_text("You played Xb2. The engine played O")
+        expect(root.locator(".ab-thinking")).to_contain_text("perfect played")
+        assert root.locator(".ab-cell-1-1").text_content() == "X"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "app-play-1024x768.png"))
+        assert outside == [], f"the app asked outside for {outside}"
         found = blocking(audit(page, ".jp-OutputArea-output .jupyter-widgets"))
         assert found == [], "\n".join(str(v) for v in found)
     finally:

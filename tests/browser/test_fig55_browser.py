@@ -1,13 +1,13 @@
-"""Lecture 03 in a real JupyterLab: one move of the stage slider redraws both trees and rewrites the disagreements.
+"""Lecture 03 in a real JupyterLab: the Fig. 5.5 view changes stage in the page, by key, with no kernel message.
 
-The expected pictures and text come from abteach, computed here in the test
-process; the browser shows what the lecture's kernel sent.  Agreement means
-the widget's slider, its kernel callback and both images work end to end.
+The expected texts come from abteach, computed here in the test process; the
+page draws every stage of every search from the data the kernel sent once.
+Screenshots at 1024×768 and 1400×900 with the file browser open go to
+build/screens/fig55/, to be looked at.
 """
 
 from __future__ import annotations
 
-import base64
 import re
 from collections.abc import Callable
 from functools import cache
@@ -15,27 +15,26 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from PIL import Image
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, WebSocket, expect
 
 import abteach as ab
 from abteach import fig55
+from abteach.views.fig55 import disagreeing_nodes, stage_styles
 from abteach.widgets.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
 
 from .labserver import KERNEL_IDLE, ROOT, LabServer, chosen_size, stripped_copy
-from .pictures import assert_same_picture, png_image
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 LECTURE = ROOT / "notebooks" / "03-fig-5-5.ipynb"
-MOVE_TIMEOUT_MS = 30_000
+SCREENS = ROOT / "build" / "screens" / "fig55"
+WIDGET_TIMEOUT_MS = 120_000
 LABELS = [s.label for s in fig55.FIG_5_5]
 
 
 @cache
 def expected_widget() -> FigureVsAlgorithm:
-    """The lecture's widget as this process builds it: the same searches and size, so the same pictures."""
+    """The lecture's widget as this process builds it: the same searches and size, so the same data."""
     fig52 = ab.examples.FIG_5_2
     return figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)},
                                size=chosen_size(LECTURE))
@@ -45,49 +44,64 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-READ_STATE = """
-(root) => {
-    const src = (cls) => {
-        const img = root.querySelector(`img.${cls}`) || root.querySelector(`.${cls} img`);
-        return img ? img.getAttribute('src') || '' : '';
-    };
-    const readout = root.querySelector('.ab-stage-slider .widget-readout');
-    const list = root.querySelector('.ab-disagreements');
-    return {
-        stage: readout ? readout.textContent.trim() : '',
-        figure: src('ab-figure-image'),
-        algorithm: src('ab-algorithm-image'),
-        text: list ? list.innerText : '',
-    };
-}
-"""
-
-IMAGE_BYTES = """
-async (root, cls) => {
-    const img = root.querySelector(`img.${cls}`) || root.querySelector(`.${cls} img`);
-    const buffer = await (await fetch(img.src)).arrayBuffer();
-    let text = '';
-    for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
-    return btoa(text);
-}
-"""
-
-
-def read(root: Locator) -> dict[str, str]:
-    return root.evaluate(READ_STATE)
-
-
-def shown_image(root: Locator, cls: str) -> Image.Image:
-    return png_image(base64.b64decode(root.evaluate(IMAGE_BYTES, cls)))
-
-
-def expected_text(label: str) -> list[str]:
+def expected_text(label: str, search: str = "3rd edition") -> list[str]:
     """What the disagreement panel must say for a stage: its header, then every reason fig55 gives."""
-    trace = expected_widget().traces["3rd edition"]
+    trace = expected_widget().traces[search]
     stage = fig55.stage(label)
     found = fig55.compare_stage(stage, trace)
     head = f"Stage ({label}), compared at step {fig55.stage_step(stage, trace)} of {len(trace)}"
     return [head, *(d.reason for d in found)] if found else [head, "no disagreement"]
+
+
+def expected_ranges(label: str) -> list[str]:
+    """The ranges the figure draws at a stage, as fig55's styles write them, in preorder."""
+    styles = stage_styles(ab.examples.FIG_5_2, label)
+    return [st.annotation for st in styles.values() if st.annotation]
+
+
+#: The texts each tree draws now: its real SVG <text>, not a picture.
+DRAWN = """
+(root) => {
+    const items = (side) => [...root.querySelectorAll(`.ab-fig55-side.${side} svg[role=tree] g[role=treeitem]`)];
+    const texts = (side) => items(side).flatMap(g => [...g.querySelectorAll('text:not(.abs-marker)')])
+        .map(t => t.textContent).filter(t => t);
+    const looks = (side) => items(side).map(g => g.getAttribute('class'));
+    return {stage: root.dataset.stage, search: root.dataset.search, figure: texts('ab-figure'),
+            algorithm: texts('ab-algorithm'), figureLooks: looks('ab-figure'), text: root.querySelector('.ab-disagreements').innerText,
+            nodes: root.querySelector('.ab-stage-nodes').innerText,
+            marked: root.querySelectorAll('.ab-fig55-side svg[role=tree] g.mk').length};
+}
+"""
+
+
+def expected_texts(label: str, search: str, side: str) -> list[str]:
+    """The texts a tree must draw at a stage, node by node (value inside, name, α/β/v or range), from the data."""
+    data = expected_widget().figure
+    states = next(x for x in data["searches"] if x["label"] == search)["stages"][LABELS.index(label)][side]
+    out = []
+    for node, st in zip(data["layout"]["nodes"], states):
+        out += [t for t in (st[1], node["name"], "".join(st[2])) if t]
+    return out
+
+
+def drawn(root: Locator) -> dict:
+    return root.evaluate(DRAWN)
+
+
+def check_stage(root: Locator, label: str, search: str = "3rd edition") -> dict:
+    expect(root).to_have_attribute("data-stage", label)
+    expect(root).to_have_attribute("data-search", search)
+    shown = drawn(root)
+    for line in expected_text(label, search):
+        assert line in squash(shown["text"]), f"stage ({label}): {line!r} is not in {shown['text']!r}"
+    for r in expected_ranges(label):
+        assert r in shown["figure"], f"stage ({label}): the figure does not draw {r!r}: {shown['figure']}"
+    assert shown["figure"] == expected_texts(label, search, "figure"), shown["figure"]
+    assert shown["algorithm"] == expected_texts(label, search, "algorithm"), shown["algorithm"]
+    marked = expected_widget().traces[search]
+    # Each disagreeing node is marked on both trees.
+    assert shown["marked"] == 2 * len(disagreeing_nodes(label, marked)), shown["marked"]
+    return shown
 
 
 def open_and_run(page: Page, server: LabServer, name: str) -> Locator:
@@ -97,64 +111,107 @@ def open_and_run(page: Page, server: LabServer, name: str) -> Locator:
     page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     root = page.locator(".jp-OutputArea-output .ab-fig55").first
     try:
-        expect(root).to_be_visible(timeout=MOVE_TIMEOUT_MS)
+        expect(root).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     except AssertionError:
         stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
         texts = "\n".join(stderr.all_inner_texts()) or "(no output on stderr)"
         pytest.fail(f"{name} showed no Fig. 5.5 comparison after Run All; its stderr:\n{texts}")
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(
+        timeout=WIDGET_TIMEOUT_MS)
     root.scroll_into_view_if_needed()
     return root
 
 
-def test_stage_slider_redraws_both_sides(lab_server: LabServer, page: Page,
-                                         snapshot: Callable[[str], Path]) -> None:
+def test_stages_step_by_key_in_the_page_with_no_kernel_message(lab_server: LabServer, page: Page) -> None:
+    sent: list[str] = []
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: sent.append(payload if isinstance(payload, str)
+                                                         else payload.decode("utf-8", "replace")))
+    page.on("websocket", watch)
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
     root = open_and_run(page, lab_server, LECTURE.name)
-    widget = expected_widget()
+    first = root.get_attribute("data-stage")
+    assert first in LABELS[:-1], first
+    before = check_stage(root, first)
+    messages = len(sent)
 
-    before = read(root)
-    match = re.fullmatch(r"\((.+)\)", before["stage"])
-    assert match and match.group(1) in LABELS[:-1], f"the stage slider reads {before['stage']!r}"
-    first = match.group(1)
-    after_label = LABELS[LABELS.index(first) + 1]
-    assert before["figure"] and before["algorithm"], "an image has no picture before the slider moves"
-    for line in expected_text(first):
-        assert line in squash(before["text"]), f"stage ({first}): {line!r} is not in {before['text']!r}"
-    snapshot(f"stage-{first}")
-
-    root.locator(".ab-stage-slider .noUi-handle").first.focus()
+    # Keys, in command mode: the view takes them, JupyterLab's shortcuts never see them.
+    page.keyboard.press("Escape")
+    root.focus()
+    cell = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex")
     page.keyboard.press("ArrowRight")
+    after_label = LABELS[LABELS.index(first) + 1]
+    after = check_stage(root, after_label)
+    # The figure draws the next stage (a range, or a node reached), the algorithm the next stage's step.
+    assert (after["figure"], after["figureLooks"]) != (before["figure"], before["figureLooks"]), (before, after)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex") == cell
+    page.keyboard.press("End")
+    check_stage(root, LABELS[-1])
+    page.keyboard.press("ArrowLeft")
+    check_stage(root, LABELS[-2])
+    page.keyboard.press("Home")
+    check_stage(root, LABELS[0])
+    seen = []
+    for label in LABELS[1:5]:
+        page.keyboard.press("ArrowRight")
+        seen.append(check_stage(root, label))
+    # The drawn texts themselves change from stage to stage: ranges, α, β and v.
+    assert seen[0]["figure"] != seen[-1]["figure"] and seen[0]["algorithm"] != seen[-1]["algorithm"]
 
-    condition = """
-    ([root, before, stage]) => {
-        const shown = (%s)(root);
-        // The pictures and the text are separate widgets, updated one after the other: wait for all.
-        return shown.stage === stage && shown.figure !== '' && shown.algorithm !== ''
-            && shown.figure !== before.figure && shown.algorithm !== before.algorithm
-            && shown.text.includes('Stage ' + stage);
-    }
-    """ % READ_STATE
+    # The switch: the other search at the same stage; at (e) the 4th edition's algorithm holds other windows.
+    root.get_by_role("button", name="4th edition").click()
+    check_stage(root, "e", "4th edition")
+    expect(root.get_by_role("button", name="4th edition")).to_have_attribute("aria-pressed", "true")
+    root.get_by_role("button", name="Back one stage").click()
+    shown = check_stage(root, "d", "4th edition")
+    assert "(α=3, β=2)" in shown["nodes"], shown["nodes"]
+
+    # Each tree is a tree a reader walks: ↓ moves to the next node and reads it; the stage stays.
+    item = root.locator(".ab-fig55-side.ab-algorithm g[role=treeitem]").first
+    item.focus()
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("() => document.activeElement.querySelector('title').textContent")
+    assert focused.startswith("B, "), focused
+    expect(root).to_have_attribute("data-stage", "d")
+
+    # Nothing went to the kernel for any of it: no comm message, no execute request.
+    to_kernel = [m for m in sent[messages:] if "comm_msg" in m or "execute_request" in m]
+    assert not to_kernel, f"stepping sent the kernel {len(to_kernel)} messages: {to_kernel[:2]}"
+
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    from .test_layout_browser import set_layout
+    root.get_by_role("button", name="Forward one stage").click()
+    for width, height in ((1024, 768), (1400, 900)):
+        set_layout(page, width, height, True)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SCREENS / f"fig55-lecture03-{width}x{height}-filebrowser.png"))
+    # The dark theme too: the texts keep the theme's own colours.
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: 'JupyterLab Dark'}); }")
     try:
-        page.wait_for_function(condition, arg=[root.element_handle(), before, f"({after_label})"],
-                               timeout=MOVE_TIMEOUT_MS, polling=100)
-    except PlaywrightError:
-        pass  # reported below, with what the page showed instead
-    after = read(root)
-    snapshot(f"stage-{after_label}")
-    assert after["stage"] == f"({after_label})", f"after ArrowRight the slider reads {after['stage']!r}"
-    assert after["figure"] != before["figure"], "the figure's image did not change"
-    assert after["algorithm"] != before["algorithm"], "the algorithm's image did not change"
-    for line in expected_text(after_label):
-        assert line in squash(after["text"]), f"stage ({after_label}): {line!r} is not in {after['text']!r}"
+        expect(page.locator("body[data-jp-theme-name='JupyterLab Dark']")).to_be_attached()
+        expect(page.locator("#jupyterlab-splash")).to_have_count(0)  # the theme's splash screen, gone
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SCREENS / "fig55-lecture03-1400x900-filebrowser-dark.png"))
+    finally:
+        # The theme is a setting of the whole server: the next test must find the light one again.
+        page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
+                      "{theme: 'JupyterLab Light'}); }")
+        expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
+        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
 
-    # Not merely new pictures: the very drawings abteach makes for that stage.
-    widget.use("3rd edition")
-    widget.go(after_label)
-    assert_same_picture(shown_image(root, "ab-figure-image"), png_image(widget.figure_png()),
-                        f"figure at stage {after_label}")
-    assert_same_picture(shown_image(root, "ab-algorithm-image"), png_image(widget.algorithm_png()),
-                        f"algorithm at stage {after_label}")
+
+def test_python_moves_the_page(page: Page, lab_server: LabServer) -> None:
+    """``w.go(...)`` and ``w.use(...)`` from the kernel move the view already shown."""
+    cells = ["import abteach as ab\nfig52 = ab.examples.FIG_5_2\n"
+             "w = ab.figure_vs_algorithm({'3rd edition': ab.alphabeta(fig52), "
+             "'4th edition': ab.alphabeta(fig52, edition=4)})\nw",
+             "w.go('e')", "w.use('4th edition')"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    stripped_copy(nb, lab_server.root / "go55.ipynb")
+    root = open_and_run(page, lab_server, "go55.ipynb")
+    check_stage(root, "e", "4th edition")
 
 
 #: Where the two drawings of lecture 03's widget are, and how much room their row has, read from the page.
@@ -164,8 +221,8 @@ MEASURE_SIDES = """
         return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
     const row = root.querySelector('.ab-fig55-images');
     return {row: box(row), gap: parseFloat(getComputedStyle(row).columnGap) || 0,
-            figure: box(root.querySelector('.ab-fig55-side.ab-figure img')),
-            algorithm: box(root.querySelector('.ab-fig55-side.ab-algorithm img'))};
+            figure: box(root.querySelector('.ab-fig55-side.ab-figure svg[role=tree]')),
+            algorithm: box(root.querySelector('.ab-fig55-side.ab-algorithm svg[role=tree]'))};
 }
 """
 
@@ -178,15 +235,14 @@ def test_the_drawings_sit_side_by_side_where_they_fit(lab_server: LabServer, pag
 
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
     root = open_and_run(page, lab_server, LECTURE.name)
-    widget = expected_widget()
-    width = png_image(widget.figure_png()).width
-    # The narrowest a drawing may be shown, α, β and v still at the size's legible height.
-    least = min(width, width * widget.size.min_scale)
+    # The trees are drawn at their own size, text and all (a narrower box scrolls): that is the least room.
+    least = root.evaluate("el => el.querySelector('.ab-fig55-side.ab-figure svg[role=tree]').getBoundingClientRect().width")
     placements = {}
     for view_width, height, sidebar in LAYOUTS:
         layout = f"{view_width}x{height}-{'sidebar' if sidebar else 'no-sidebar'}"
         set_layout(page, view_width, height, sidebar)
         root.evaluate("el => el.querySelector('.ab-fig55-images').scrollIntoView({block: 'start'})")
+        # A side narrower than its tree scrolls it: the tree keeps its size, and the row's room decides.
         m = root.evaluate(MEASURE_SIDES)
         snapshot(layout)
         figure, algorithm = m["figure"], m["algorithm"]

@@ -65,7 +65,9 @@ class Case:
 CASES = [
     Case("projector-stepper", 'ab.stepper(editions, size="projector")', "projector", "stepper"),
     Case("screen-stepper", "ab.stepper(editions)", "screen", "stepper"),
-    Case("projector-fig55", 'ab.figure_vs_algorithm(editions, size="projector", start="e")', "projector", "fig55"),
+    # Its two trees are drawn at their own size, text and all: a box narrower than one scrolls it.
+    Case("projector-fig55", 'ab.figure_vs_algorithm(editions, size="projector", start="e")', "projector", "fig55",
+         may_scroll=True),
     # 14 leaves cannot be shown at 14 pixels in 600: this one scrolls, and stays legible.
     Case("projector-wide-tree", 'ab.stepper(ab.alphabeta(ab.examples.WIKIPEDIA), size="projector")', "projector",
          "stepper", may_scroll=True),
@@ -106,11 +108,14 @@ MEASURE = r"""
     for (const el of [...around, root, ...root.querySelectorAll('*')]) {
         // noUiSlider draws its handle by moving a zero-width "origin" box: the handle always sticks out of it.
         if (el.classList.contains('noUi-origin') || unseen(el)) continue;
+        // Inside an inline SVG tree, boxes are the drawing's own (a <text>'s clientWidth means nothing).
+        if (el.closest('svg')) continue;
         // At either end of the track its handle sticks out by half its width, in plain sight (nothing clips it).
         if (el.closest('.slider-container') && getComputedStyle(el).overflowX === 'visible') continue;
         if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
             overflowing.push({part: name(el), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
-                              picture: el.classList.contains('ab-picture') || el.classList.contains('ab-fig55-side')});
+                              picture: el.classList.contains('ab-picture') || el.classList.contains('ab-fig55-side')
+                                       || el.classList.contains('abs-tree')});
     }
     const controls = [];
     for (const el of root.querySelectorAll('.ab-controls > *, .ab-choice button, .ab-search button, .ab-stage-slider')) {
@@ -137,6 +142,9 @@ MEASURE = r"""
         explanation: explanation ? explanation.innerText.replace(/\s+/g, ' ').trim() : '',
         text: [...root.children].filter(el => !unseen(el)).map(el => el.innerText).join(' ').replace(/\s+/g, ' '),
         figure: one('.ab-figure'), algorithm: one('.ab-algorithm'),
+        // A Fig. 5.5 view's trees: how tall their α, β and v (13 units of the drawing) are on screen.
+        trees: [...root.querySelectorAll('.ab-fig55-side svg[role=tree]')].map(svg =>
+            13 * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width),
         algorithmTitle: (root.querySelector('.ab-algorithm-title') || {innerText: ''}).innerText.replace(/\s+/g, ' '),
     };
 }
@@ -260,7 +268,7 @@ def check(case: Case, m: dict, layout: str) -> list[str]:
         if abs(image["box"]["height"] - image["box"]["width"] * h / w) > 1.5:
             problems.append(f"{where}: {image['part']} is stretched: shown {image['box']['width']:.0f}×"
                             f"{image['box']['height']:.0f}, drawn {w}×{h}")
-    if case.may_scroll:
+    if case.may_scroll and m["images"]:
         scrolls = any(o["picture"] for o in m["overflowing"])
         px = text_px(m["images"][0], case.size)
         if scrolls and px > case.legible + 0.5:
@@ -277,6 +285,11 @@ def check_fig55(m: dict, where: str) -> list[str]:
     below = algorithm["top"] >= figure["bottom"] - 1
     if not (beside or below):
         problems.append(f"{where}: the two drawings overlap: {figure} and {algorithm}")
+    if len(m["trees"]) != 2:
+        problems.append(f"{where}: {len(m['trees'])} trees drawn, not the figure's and the algorithm's")
+    for px in m["trees"]:
+        if px < SIZES["projector"].legible - 0.05:
+            problems.append(f"{where}: α, β and v are {px:.1f} px tall on screen in a tree")
     sentence = m["algorithmTitle"].split("Step ", 1)[-1]
     if m["text"].count(sentence) != 1:
         problems.append(f"{where}: the step's sentence {sentence!r} appears {m['text'].count(sentence)} times")
@@ -383,7 +396,11 @@ def test_widgets_fit_every_layout(lab_server: LabServer, page: Page, snapshot: C
                 root.evaluate("el => el.scrollIntoView({block: 'end'})")
                 snapshot(f"{layout}-{case.name}-bottom")
     # Narrow: the listing (the second drawing) moves below; wide: beside.
-    for name in ("projector-stepper", "screen-stepper", "projector-fig55"):
+    # (Fig. 5.5's two trees at projector size are each wider than half of 1400: they sit beside each other only
+    # where both fit, which test_fig55_browser checks.)
+    if placement[("projector-fig55", "1024x768-sidebar")] != "below":
+        problems.append("projector-fig55: at 1024×768 with the file browser open, the trees are not one above the other")
+    for name in ("projector-stepper", "screen-stepper"):
         if placement[(name, "1024x768-sidebar")] != "below":
             problems.append(f"{name}: at 1024×768 with the file browser open, the listing is not below the picture")
         if placement[(name, "1400x900-no-sidebar")] != "beside":

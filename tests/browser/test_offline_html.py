@@ -124,13 +124,21 @@ def test_switches_and_fig55_views_work_with_no_kernel(offline_page: OfflinePage,
     for i in range(views.count()):
         view = views.nth(i)
         view.scroll_into_view_if_needed()
-        before = visible_picture(page, i, FIG55)
-        handle = view.locator(".noUi-handle").first
-        handle.focus()
-        handle.press("ArrowRight")
-        page.wait_for_function("([i, before]) => { const w = document.querySelectorAll('.ab-static-fig55')[i];"
-                               "return [...w.querySelectorAll('img')].some(im => im.offsetParent !== null "
-                               "&& im.src !== before); }", arg=[i, before])
+        data = _data(view)
+        root = view.locator(".ab-fig55")
+        stages = data["figure"]["stages"]
+        at = stages.index(data["options"]["stage"])
+        expect(root).to_have_attribute("data-stage", stages[at])
+        # Every stage of every search is in the page: the keys step through them all, the texts drawn change.
+        texts = "r => [...r.querySelectorAll('svg[role=tree] text')].map(t => t.textContent).join('|')"
+        root.focus()
+        page.keyboard.press("Home")
+        seen = set()
+        for label in stages:
+            expect(root).to_have_attribute("data-stage", label)
+            seen.add(root.evaluate(texts))
+            page.keyboard.press("ArrowRight")
+        assert len(seen) > 1, f"{lecture}: the Fig. 5.5 view draws the same texts at every stage"
         offline_page.shot(f"offline-html-{lecture}-fig55-after-step")
     assert offline_page.outside == []
     assert offline_page.missing == [], f"{lecture} could not load {offline_page.missing}"

@@ -135,17 +135,13 @@ _PICTURES = """([alphaBeta]) => {
   const shown = el => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
   const room = el => el.closest('.jp-OutputArea-output').getBoundingClientRect().width;
   const out = [];
-  for (const svg of slide.querySelectorAll('.abs-offline .abs-tree svg')) {
+  // A stepper's tree, and each of a Fig. 5.5 view's two (drawn by the same module).
+  for (const svg of slide.querySelectorAll('.abs-offline .abs-tree svg, .ab-static-fig55 .abs-tree svg')) {
     if (!shown(svg)) continue;
     // The tree is drawn in its own units (the viewBox), its small text at 13 of them.
     const box = svg.viewBox.baseVal;
-    out.push({kind: 'stepper', natural: box.width, height: box.height, small: 13,
-              shown: svg.getBoundingClientRect().width, room: room(svg), scale: Reveal.getScale()});
-  }
-  for (const img of slide.querySelectorAll('.ab-static-fig55 .ab-fig55-images img')) {
-    // Two drawings share the row: each has half of it.
-    if (shown(img)) out.push({kind: 'fig55', natural: img.naturalWidth, height: img.naturalHeight, small: alphaBeta,
-                              shown: img.getBoundingClientRect().width, room: room(img) / 2, scale: Reveal.getScale()});
+    out.push({kind: svg.closest('.ab-static-fig55') ? 'fig55' : 'stepper', natural: box.width, height: box.height,
+              small: 13, shown: svg.getBoundingClientRect().width, room: room(svg), scale: Reveal.getScale()});
   }
   return out;
 }"""

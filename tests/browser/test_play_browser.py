@@ -2,7 +2,9 @@
 
 The clicker always takes the first free square; the engine (the perfect
 player) replies through the kernel.  The clicker must never win, the board
-must fill in as the game goes, and the widget must say how it ended.
+must fill in as the game goes, and the widget must say how it ended.  A game
+played by keyboard alone keeps its keys from JupyterLab's shortcuts, and the
+board's drawn texts are those the printed picture writes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import nbformat
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+import abteach as ab
+from abteach.views.boards import board_data, board_texts
+
 from .labserver import KERNEL_IDLE, LabServer, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -23,10 +28,11 @@ REPLY_TIMEOUT_MS = 30_000
 CODE = 'import abteach as ab\nw = ab.play(ab.TicTacToe(), engine="perfect")\nw'
 ENDINGS = ("The engine wins.", "A draw.", "You win!")
 
+# Each cell is an SVG button: its drawn text, and whether it can be played (aria-disabled).
 READ_BOARD = """
 (root) => Array.from({length: 9}, (_, i) => {
     const b = root.querySelector(`.ab-cell-${Math.floor(i / 3)}-${i % 3}`);
-    return b ? [b.innerText.trim(), b.disabled] : null;
+    return b ? [b.textContent.trim(), b.getAttribute('aria-disabled') === 'true'] : null;
 })
 """
 
@@ -80,7 +86,7 @@ def test_a_whole_game_clicked_against_perfect_play(page: Page, lab_server: LabSe
         # thinking until its move is in.
         page.wait_for_function(
             """([root, before]) => {
-                const marks = Array.from(root.querySelectorAll('.ab-cell')).filter(b => b.innerText.trim()).length;
+                const marks = Array.from(root.querySelectorAll('.ab-cell')).filter(b => b.textContent.trim()).length;
                 const s = root.querySelector('.ab-play-status').innerText;
                 if (/thinking/.test(s)) return false;
                 return marks >= before + 2 || (marks === before + 1 && /wins|draw|win!/.test(s));
@@ -121,9 +127,12 @@ CUT_OFF = """
     const out = [];
     for (const el of [root, ...root.querySelectorAll('*')]) {
         const r = el.getBoundingClientRect();
-        if (r.width === 0) continue;
+        // Nothing drawn, or text for a screen reader only (the live region: 1 px, clipped).
+        if (r.width <= 1) continue;
+        // The stepper's tree scrolls inside its own box, by design: only the box itself must fit.
+        if (el.closest('.abs-tree svg')) continue;
         const name = [...el.classList].filter(c => c.startsWith('ab-')).join(' ') || el.tagName.toLowerCase();
-        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !el.matches('.abs-tree'))
             out.push(`${name}: scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
         if (r.right > area.right + 1) out.push(`${name}: right edge ${r.right.toFixed(0)} past ${area.right.toFixed(0)}`);
     }
@@ -154,3 +163,71 @@ def test_connect_fours_thinking_is_never_cut_off(page: Page, lab_server: LabServ
     assert root.evaluate(CUT_OFF) == []
     panel, board = (root.locator(sel).bounding_box() for sel in (".ab-thinking-panel", ".ab-board"))
     assert panel is not None and board is not None and panel["width"] >= 260
+
+
+KEY_CODE = 'import abteach as ab\nw = ab.play(ab.TicTacToe(), engine="alpha-beta", budget=2)\nw'
+MOVE = re.compile(r"The engine played O([abc])([123])\.")
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1400, 900)])
+def test_a_move_played_by_keyboard_alone(page: Page, lab_server: LabServer, snapshot: Callable[[str], Path],
+                                         width: int, height: int) -> None:
+    """Tab to the board, arrows to b2, Enter: X is there, the engine replied, and JupyterLab saw none of the keys."""
+    page.set_viewport_size({"width": width, "height": height})
+    stripped_copy(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(KEY_CODE),
+                                                  nbformat.v4.new_markdown_cell("# Below")]),
+                  lab_server.root / "keys.ipynb")
+    page.goto(lab_server.notebook_url("keys.ipynb"))
+    expect(page.locator("#filebrowser")).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(".jp-OutputArea-output .ab-play").first
+    expect(root.locator(".ab-play-status")).to_contain_text("Your move (X)", timeout=REPLY_TIMEOUT_MS)
+    # Command mode on the first cell, as a student who ran it is.
+    page.locator(".jp-Cell").first.click(position={"x": 2, "y": 2})
+    active = "() => Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell')).findIndex(c => c.classList.contains('jp-mod-active'))"
+    cell_before = page.evaluate(active)
+    # Tab reaches the board's one focusable cell (a1); the arrows then move between cells.
+    root.locator(".ab-cell-0-0").focus()
+    for key in ("ArrowRight", "ArrowDown", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+    focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert focused == "b2: empty", focused
+    page.keyboard.press("Enter")
+    live = root.locator(".ab-play-live")
+    expect(live).to_contain_text("You played Xb2.", timeout=REPLY_TIMEOUT_MS)
+    expect(live).to_contain_text("The engine played O")
+    expect(root.locator(".ab-play-status")).to_contain_text("Your move (X)")
+    board = read_board(root)
+    assert board[4] == ("X", True) and sum(mark == "O" for mark, _ in board) == 1
+    # JupyterLab saw none of it: the same cell is active, in command mode (Enter would have opened its editor),
+    # and the focus is still on the board's b2, where the move was played.
+    assert page.evaluate(active) == cell_before
+    assert page.evaluate("() => document.querySelector('.jp-Notebook').classList.contains('jp-mod-editMode')") is False
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "b2: X"
+    # The drawn texts are those of the board's description, which the printed picture writes too.
+    column, row = MOVE.search(live.inner_text()).groups()  # type: ignore[union-attr]
+    game = ab.TicTacToe()
+    state = game.result(game.result(game.initial, 4), "abc".index(column) + 3 * (int(row) - 1))
+    drawn = root.locator(".abp-board text").all_text_contents()
+    assert sorted(drawn) == sorted(board_texts(board_data(game, state)))
+    # The engine's last search is in the stepper, where the thinking is, stepped in the page.
+    stepper = root.locator(".ab-search .abs-root")
+    expect(stepper).to_be_visible()
+    expect(stepper.locator(".abs-sentence")).to_contain_text("done")
+    # Space plays too: a free cell, reached with the arrows.
+    free = next(i for i, (mark, _) in enumerate(read_board(root)) if not mark)
+    root.locator(f".ab-cell-{free // 3}-{free % 3}").focus()
+    page.keyboard.press(" ")
+    expect(live).to_contain_text(f"You played X{'abc'[free % 3]}{free // 3 + 1}.", timeout=REPLY_TIMEOUT_MS)
+    assert page.evaluate(active) == cell_before
+    # The focus stays where the move was played, and it is the board's one Tab stop.
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == \
+        f"{'abc'[free % 3]}{free // 3 + 1}: X"
+    assert root.locator(".ab-cell[tabindex='0']").count() == 1
+    root.scroll_into_view_if_needed()
+    snapshot(f"keyboard-{width}x{height}")
+    stepper.locator(".abs-tree").scroll_into_view_if_needed()
+    snapshot(f"search-{width}x{height}")
+    assert root.evaluate(CUT_OFF) == []
+

@@ -3,7 +3,7 @@
 // anywidget runs its default export; `mount(el, data)` draws the same thing anywhere else.
 
 const STATUS_WORD = { u: "not yet visited", a: "being searched", d: "done", p: "pruned" };
-const CURRENT = 1, ON_STACK = 2, ON_PV = 4;
+const CURRENT = 1, ON_STACK = 2, ON_PV = 4, MARKED = 8;
 // Keys the stepper takes for itself, so JupyterLab's command-mode shortcuts never see them.
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End", " ", "Spacebar"]);
 const TREE_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
@@ -12,14 +12,15 @@ const SVG = "http://www.w3.org/2000/svg";
 // Colours: the theme's own text and background (JupyterLab's --jp-* variables, with light fallbacks), and
 // the Okabe-Ito hues, each at least 3:1 against both a light and a dark background.
 const CSS = `
-.abs-root { --abs-ink: var(--jp-content-font-color1, #1a1a1a); --abs-bg: var(--jp-layout-color0, #ffffff);
+.abs-root, .abs-fig { --abs-ink: var(--jp-content-font-color1, #1a1a1a); --abs-bg: var(--jp-layout-color0, #ffffff);
   --abs-muted: var(--jp-content-font-color2, #4d4d4d); --abs-panel: var(--jp-layout-color2, #eeeeee);
   --abs-blue: #0072b2; --abs-green: #009e73; --abs-red: #d55e00; --abs-orange: #e69f00;
+  --abs-purple: #cc79a7;
   color: var(--abs-ink); background: var(--abs-bg); font-family: var(--jp-ui-font-family, sans-serif);
   font-size: calc(14px * var(--abs-scale, 1)); line-height: 1.35; max-width: 100%; box-sizing: border-box;
   padding: 4px; }
-body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
-.abs-root:focus-visible, .abs-root button:focus-visible, .abs-root input:focus-visible {
+body[data-jp-theme-light="false"] :is(.abs-root, .abs-fig) { --abs-blue: #56b4e9; }
+:is(.abs-root, .abs-fig):focus-visible, :is(.abs-root, .abs-fig) :is(button, input):focus-visible {
   outline: 2px solid var(--abs-blue); outline-offset: 1px; }
 .abs-controls { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; }
 .abs-controls button { font: inherit; color: var(--abs-ink); background: var(--abs-panel);
@@ -32,9 +33,9 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .abs-speed { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
   border-radius: 3px; min-height: 28px; }
 .abs-picture { flex: 0 1 auto; min-width: 0; max-width: 100%; }
-.abs-root .abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
+.abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
   font-size: calc(13px * var(--abs-scale, 1)); }
-.abs-root .abs-legend li { display: flex; align-items: center; gap: 4px; }
+.abs-legend li { display: flex; align-items: center; gap: 4px; }
 .abs-legend svg { display: block; overflow: visible; }
 .abs-best { font-weight: bold; }
 .abs-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
@@ -45,7 +46,7 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
   font-size: calc(13px * var(--abs-scale, 1)); }
 .abs-root .abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
 .abs-root .abs-listing ol { list-style: none; margin: 0; padding: 0; }
-.abs-root .abs-listing li, .abs-root .abs-legend li { margin: 0; }
+.abs-root .abs-listing li, .abs-legend li { margin: 0; }
 .abs-root .abs-listing li .abs-mark { text-indent: 0; }
 .abs-root.abs-below .abs-listing li.abs-other { display: none; }
 .abs-root.abs-below .abs-side { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
@@ -73,6 +74,10 @@ body[data-jp-theme-light="false"] .abs-root { --abs-blue: #56b4e9; }
 .s-u text { fill: var(--abs-muted); }
 .abs-ring { fill: none; stroke: var(--abs-blue); stroke-width: 3; visibility: hidden; }
 .cur > .abs-ring { visibility: visible; }
+.abs-mark-ring { fill: none; stroke: var(--abs-purple); stroke-width: 3; stroke-dasharray: 6 3; visibility: hidden; }
+.abs-tree text.abs-marker, .abs-legend text.abs-marker { font-weight: bold; font-size: 15px; visibility: hidden; }
+.mk > .abs-mark-ring, .abs-tree .mk > text.abs-marker, .abs-legend .mk > text.abs-marker { visibility: visible; }
+.abs-legend text.abs-marker { fill: var(--abs-ink); font-size: 11px; }
 .abs-focus { fill: none; stroke: var(--abs-ink); stroke-width: 2; stroke-dasharray: 3 2; visibility: hidden; }
 g[role=treeitem] { outline: none; }
 g[role=treeitem]:focus > .abs-focus { visibility: visible; }
@@ -177,24 +182,28 @@ function glyph(kind) {
   return s("path", { class: "abs-glyph", d });
 }
 
-function accessibleName(nd, st, data) {
+function accessibleName(nd, st, words) {
   const who = nd.name || (nd.move ? `after ${nd.move}` : "the root");
   const what = nd.kind === "leaf" ? "leaf" : `${nd.player || nd.kind.toUpperCase()} node`;
   const parts = [`${who}, ${what}`];
   if (nd.kind === "leaf" || st[1]) parts.push(`value ${st[1]}`);
   for (const l of st[2]) parts.push(l);  // as drawn ("α=3"): a name holds the text it shows
-  parts.push(STATUS_WORD[st[0]]);
+  parts.push(words.status[st[0]]);
   if (st[3] & CURRENT) parts.push("the node this step is about");
   if (st[4]) parts.push(`pruned by ${st[4]}`);
   if (st[3] & ON_PV) parts.push("on the best play");
+  if (st[3] & MARKED) parts.push(words.marked);
   return parts.join(", ");
 }
 
 let mounted = 0;  // each drawing's pattern gets its own id: one in a hidden copy would not paint
 
-export function mount(el, data, options = {}) {
-  const states = new Replay(data);
-  const last = data.steps.length - 1;
+// One tree, laid out once as inline SVG, that `draw(state)` redraws for any state of its data: the stepper's
+// tree, and each of the Fig. 5.5 view's two.  `data` gives the layout and every state it will show (its
+// legend lists their marks); `options.sized` lists the states the drawing is sized for, when more than its
+// own (two trees drawn side by side, alike), `options.label` names the tree, `options.statusWords` and
+// `options.markLabel` say what its states mean.
+export function treeView(data, options = {}) {
   const scale = options.scale ?? 1;
   const uid = `abs-${++mounted}`;
   const layout = data.layout.nodes;
@@ -202,6 +211,211 @@ export function mount(el, data, options = {}) {
   layout.forEach((nd, i) => { if (nd.parent >= 0) kids[nd.parent].push(i); });
   const depth = layout.map(() => 0);
   layout.forEach((nd, i) => { if (nd.parent >= 0) depth[i] = depth[nd.parent] + 1; });
+  const words = { status: { ...STATUS_WORD, ...(options.statusWords ?? {}) },
+    marked: `marked ${data.mark ?? "≠"}: ${options.markLabel ?? "marked"}` };
+  let shown = null;
+
+  const box = h("div", { class: "abs-tree" });
+  box.dataset.abs = uid;
+  box.append(h("style", {}, `.abs-tree[data-abs=${uid}] .s-p > .abs-glyph { fill: url(#${uid}-hatch); }`));
+  const g = geometry({ ...data, steps: options.sized ?? data.steps });
+  // A slide cannot scroll: there the tree is shrunk to the height it may take, and its text with it.  A tree
+  // far taller than that cannot be legible there anyway: it is shown smaller still, to leave the text room.
+  const natural = g.height * scale, cap = options.maxTreeHeight;
+  const limit = cap && natural > 1.5 * cap ? 0.8 * cap : cap;
+  const zoom = scale * (limit ? Math.min(1, limit / natural) : 1);
+  const svg = s("svg", { width: Math.ceil(g.width * zoom), height: Math.ceil(g.height * zoom), viewBox: `0 0 ${g.width} ${g.height}`,
+    role: "tree", "aria-label": options.label ?? `The search tree of ${data.title}` });
+  if (options.legible) {
+    // The tree takes the width its box gives it, down to the narrowest that keeps its small text (13 units,
+    // α, β and v) at options.legible pixels on screen; only a box narrower than that scrolls.
+    const least = Math.min(1, options.legible / (13 * zoom));
+    svg.setAttribute("style", `width: 100%; height: auto; max-width: ${Math.ceil(g.width * zoom)}px; ` +
+      `min-width: ${Math.ceil(g.width * zoom * least)}px`);
+  }
+  const defs = s("defs");
+  const pat = s("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(45)" });
+  pat.append(s("rect", { width: 6, height: 6, style: "fill: var(--abs-bg)" }));
+  pat.append(s("line", { x1: 0, y1: 0, x2: 0, y2: 6, style: "stroke: var(--abs-red); stroke-width: 1.5" }));
+  defs.append(pat);
+  svg.append(defs);
+  const edges = s("g", { "aria-hidden": "true" });
+  const notes = s("g", { "aria-hidden": "true" });
+  svg.append(edges);
+  const items = [];
+  const parts = layout.map((nd, i) => {
+    const x = g.px(nd), y = g.py(nd);
+    const part = {};
+    if (nd.parent >= 0) {
+      const p = layout[nd.parent];
+      const x0 = g.px(p), y0 = g.py(p) + 16, y1 = y - 16;
+      part.edge = s("line", { class: "abs-edge", x1: x0, y1: y0, x2: x, y2: y1 });
+      edges.append(part.edge);
+      if (nd.move) {
+        const f = 0.45;  // as far down the edge as the printed drawing puts it
+        part.move = s("text", { class: "abs-small", x: x0 + f * (x - x0), y: y0 + f * (y1 - y0),
+          "text-anchor": "middle", "dominant-baseline": "middle", "aria-hidden": "true" }, nd.move);
+        edges.append(part.move);
+      }
+    }
+    const item = s("g", { role: "treeitem", tabindex: "-1", "aria-level": depth[i] + 1,
+      "aria-setsize": nd.parent >= 0 ? kids[nd.parent].length : 1,
+      "aria-posinset": nd.parent >= 0 ? kids[nd.parent].indexOf(i) + 1 : 1,
+      transform: `translate(${x},${y})`, "data-path": nd.path });
+    // Its name is a <title>, as SVG names a shape: what it says (name, player, α, β, v, status) is more than
+    // the texts drawn, which an aria-label would be held to contain.
+    const title = s("title");
+    item.append(title);
+    item.append(s("circle", { class: "abs-ring", r: nd.kind === "leaf" ? 25 : 29 }));
+    // A marked node (the Fig. 5.5 view's disagreements): a dashed ring, and the mark as text, not colour alone.
+    item.append(s("circle", { class: "abs-mark-ring", r: nd.kind === "leaf" ? 22 : 25 }));
+    item.append(s("text", { class: "abs-marker", x: -22, y: -24, "text-anchor": "end", "aria-hidden": "true" },
+      data.mark ?? "≠"));
+    item.append(glyph(nd.kind));
+    item.append(s("rect", { class: "abs-focus", x: -32, y: -32, width: 64, height: 64, rx: 4 }));
+    // The node's texts are its name's (aria-label) already: read once, as the name, not again as content.
+    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
+      y: nd.kind === "max" ? 5 : nd.kind === "min" ? -5 : 0 });
+    item.append(inside);
+    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end", "aria-hidden": "true",
+      "dominant-baseline": "central" }, nd.name));
+    const ann = s("text", { class: "abs-small", x: 27, "aria-hidden": "true" });
+    item.append(ann);
+    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle", "aria-hidden": "true" },
+      nd.below));
+    svg.append(item);
+    items.push(item);
+    Object.assign(part, { item, title, inside, ann, x, y });
+    return part;
+  });
+  svg.append(notes);
+  box.append(svg);
+  const picture = h("div", { class: "abs-picture" });
+  const key = legend(data, uid, words, options.markLabel);
+  // The legend wraps within the tree's width, so it never widens the picture's column past the tree.
+  key.style.maxWidth = `${Math.max(Math.ceil(g.width * zoom), 320)}px`;
+  picture.append(box, key);
+
+  function draw(st) {
+    shown = st;
+    const groups = new Map();
+    st.nodes.forEach((v, i) => {
+      const part = parts[i], nd = layout[i];
+      if (!v) {
+        part.item.classList.add("abs-hide");
+        part.item.setAttribute("aria-hidden", "true");
+        if (part.edge) part.edge.classList.add("abs-hide");
+        if (part.move) part.move.classList.add("abs-hide");
+        return;
+      }
+      part.item.classList.remove("abs-hide");
+      part.item.removeAttribute("aria-hidden");
+      const cls = ["s-" + v[0]];
+      if (v[3] & CURRENT) cls.push("cur");
+      if (v[3] & ON_PV) cls.push("pv");
+      if (v[3] & MARKED) cls.push("mk");
+      part.item.setAttribute("class", cls.join(" "));
+      part.inside.textContent = v[1];
+      part.ann.replaceChildren(...v[2].map((l, k) => s("tspan", { x: 27,
+        dy: k === 0 ? `${-(v[2].length - 1) * 0.55 + 0.35}em` : "1.1em" }, l)));
+      part.title.textContent = accessibleName(nd, v, words);
+      if (part.edge) {
+        part.edge.setAttribute("class", `abs-edge s-${v[0]}${v[3] & ON_PV ? " pv" : ""}`);
+        part.edge.classList.remove("abs-hide");
+        if (part.move) part.move.classList.remove("abs-hide");
+      }
+      if (v[4]) {
+        const key = `${nd.parent}|${v[4]}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(i);
+      }
+    });
+    drawNotes(groups);
+    follow(st);
+  }
+
+  function subtree(i) {
+    const out = [i];
+    for (let k = 0; k < out.length; k++) out.push(...kids[out[k]]);
+    return out;
+  }
+
+  function drawNotes(groups) {
+    notes.replaceChildren();
+    const rows = new Map();
+    for (const [key, members] of groups) {
+      const all = members.flatMap(subtree);
+      const xs = all.map(i => parts[i].x), ys = all.map(i => parts[i].y);
+      const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = Math.max(...ys) + 30;
+      const why = key.slice(key.indexOf("|") + 1);
+      const w = (why.length + 1) * 7.6;
+      let row = 0;
+      while ((rows.get(`${y}|${row}`) ?? -Infinity) + 6 > x - w / 2) row++;
+      rows.set(`${y}|${row}`, x + w / 2);
+      const t = s("text", { class: "abs-small", x, y: y + row * 34, "text-anchor": "middle" });
+      t.append(s("tspan", { x, dy: "0.9em" }, "pruned:"), s("tspan", { x, dy: "1.1em" }, why));
+      notes.append(t);
+    }
+  }
+
+  // Keep the node the step is about in view, without moving the page; before and after the search, the root
+  // (a search opened at its end, as play shows the engine's, would otherwise show a wide tree's far left).
+  function follow(st = shown) {
+    if (!st) return;
+    const current = st.nodes.findIndex(v => v && (v[3] & CURRENT));
+    const i = current < 0 ? 0 : current;
+    const x = parts[i].x * (svg.getBoundingClientRect().width / g.width || zoom);  // as drawn: it may fit its box
+    if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+    }
+  }
+
+  let focusIndex = 0;
+
+  function visible(i) { return shown !== null && shown.nodes[i] !== null; }
+
+  function focusNode(i) {
+    items[focusIndex].setAttribute("tabindex", "-1");
+    focusIndex = i;
+    items[i].setAttribute("tabindex", "0");
+    items[i].focus();
+  }
+
+  // The tree's own keys: ↓ and ↑ walk the nodes drawn in preorder, → goes to a child, ← to the parent.
+  function treeKey(key) {
+    const order = layout.map((_, i) => i).filter(visible);
+    const at = order.indexOf(focusIndex);
+    const kid = kids[focusIndex].find(visible);
+    const target = {
+      ArrowDown: order[Math.min(at + 1, order.length - 1)], ArrowUp: order[Math.max(at - 1, 0)],
+      ArrowRight: kid ?? focusIndex, ArrowLeft: layout[focusIndex].parent >= 0 ? layout[focusIndex].parent : focusIndex,
+      Home: order[0], End: order[order.length - 1],
+    }[key];
+    if (target !== undefined) focusNode(target);
+  }
+
+  // Tab into the tree lands on the root (or the node last focused).
+  items[0].setAttribute("tabindex", "0");
+  return { picture, box, svg, draw, follow, treeKey, width: Math.ceil(g.width * zoom) };
+}
+
+// Is `event` a key the stepper or the Fig. 5.5 view takes, and is it in one of `trees`?  A key it takes is
+// its own alone: JupyterLab binds ArrowRight and friends in command mode, and would take the key and the focus.
+function ownKey(event, trees, keys = STEP_KEYS) {
+  const tree = trees.find(t => t.svg.contains(event.target));
+  if (tree ? !TREE_KEYS.has(event.key) : !keys.has(event.key)) return null;
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.target instanceof HTMLButtonElement && event.key === " ") return null;  // a button's own Space
+  event.stopPropagation();
+  event.preventDefault();
+  return { tree };
+}
+
+export function mount(el, data, options = {}) {
+  const states = new Replay(data);
+  const last = data.steps.length - 1;
+  const scale = options.scale ?? 1;
   let step = Math.min(Math.max(options.step ?? 0, 0), last);
   let timer = null;
 
@@ -209,8 +423,7 @@ export function mount(el, data, options = {}) {
   const root = h("div", { class: "abs-root", role: "group", tabindex: "0",
     "aria-label": `Step through ${data.title}: arrow keys, Home, End and Space step`,
     "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
-  root.dataset.abs = uid;
-  root.append(h("style", {}, CSS + `.abs-root[data-abs=${uid}] .s-p > .abs-glyph { fill: url(#${uid}-hatch); }`));
+  root.append(h("style", {}, CSS));
 
   // Controls.
   const bar = h("div", { class: "abs-controls" });
@@ -256,78 +469,8 @@ export function mount(el, data, options = {}) {
 
   // The tree.
   const body = h("div", { class: "abs-body" });
-  const box = h("div", { class: "abs-tree" });
-  const g = geometry(data);
-  // A slide cannot scroll: there the tree is shrunk to the height it may take, and its text with it.  A tree
-  // far taller than that cannot be legible there anyway: it is shown smaller still, to leave the text room.
-  const natural = g.height * scale, cap = options.maxTreeHeight;
-  const limit = cap && natural > 1.5 * cap ? 0.8 * cap : cap;
-  const zoom = scale * (limit ? Math.min(1, limit / natural) : 1);
-  // The tree takes the width its box gives it, down to the narrowest that keeps its small text (13 units,
-  // α, β and v) at options.legible pixels on screen; only a box narrower than that scrolls.
-  const least = Math.min(1, (options.legible ?? 10) / (13 * zoom));
-  const svg = s("svg", { width: Math.ceil(g.width * zoom), height: Math.ceil(g.height * zoom), viewBox: `0 0 ${g.width} ${g.height}`,
-    role: "tree", "aria-label": `The search tree of ${data.title}`,
-    style: `width: 100%; height: auto; max-width: ${Math.ceil(g.width * zoom)}px; min-width: ${Math.ceil(g.width * zoom * least)}px` });
-  const defs = s("defs");
-  const pat = s("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse",
-    patternTransform: "rotate(45)" });
-  pat.append(s("rect", { width: 6, height: 6, style: "fill: var(--abs-bg)" }));
-  pat.append(s("line", { x1: 0, y1: 0, x2: 0, y2: 6, style: "stroke: var(--abs-red); stroke-width: 1.5" }));
-  defs.append(pat);
-  svg.append(defs);
-  const edges = s("g", { "aria-hidden": "true" });
-  const notes = s("g", { "aria-hidden": "true" });
-  svg.append(edges);
-  const items = [];
-  const parts = layout.map((nd, i) => {
-    const x = g.px(nd), y = g.py(nd);
-    const part = {};
-    if (nd.parent >= 0) {
-      const p = layout[nd.parent];
-      const x0 = g.px(p), y0 = g.py(p) + 16, y1 = y - 16;
-      part.edge = s("line", { class: "abs-edge", x1: x0, y1: y0, x2: x, y2: y1 });
-      edges.append(part.edge);
-      if (nd.move) {
-        const f = 0.45;  // as far down the edge as the printed drawing puts it
-        part.move = s("text", { class: "abs-small", x: x0 + f * (x - x0), y: y0 + f * (y1 - y0),
-          "text-anchor": "middle", "dominant-baseline": "middle", "aria-hidden": "true" }, nd.move);
-        edges.append(part.move);
-      }
-    }
-    const item = s("g", { role: "treeitem", tabindex: "-1", "aria-level": depth[i] + 1,
-      "aria-setsize": nd.parent >= 0 ? kids[nd.parent].length : 1,
-      "aria-posinset": nd.parent >= 0 ? kids[nd.parent].indexOf(i) + 1 : 1,
-      transform: `translate(${x},${y})`, "data-path": nd.path });
-    // Its name is a <title>, as SVG names a shape: what it says (name, player, α, β, v, status) is more than
-    // the texts drawn, which an aria-label would be held to contain.
-    const title = s("title");
-    item.append(title);
-    item.append(s("circle", { class: "abs-ring", r: nd.kind === "leaf" ? 25 : 29 }));
-    item.append(glyph(nd.kind));
-    item.append(s("rect", { class: "abs-focus", x: -32, y: -32, width: 64, height: 64, rx: 4 }));
-    // The node's texts are its name's (aria-label) already: read once, as the name, not again as content.
-    const inside = s("text", { "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
-      y: nd.kind === "max" ? 5 : nd.kind === "min" ? -5 : 0 });
-    item.append(inside);
-    if (nd.name) item.append(s("text", { class: "abs-name", x: -36, "text-anchor": "end", "aria-hidden": "true",
-      "dominant-baseline": "central" }, nd.name));
-    const ann = s("text", { class: "abs-small", x: 27, "aria-hidden": "true" });
-    item.append(ann);
-    if (nd.below) item.append(s("text", { class: "abs-small", y: 34, "text-anchor": "middle", "aria-hidden": "true" },
-      nd.below));
-    svg.append(item);
-    items.push(item);
-    Object.assign(part, { item, title, inside, ann, x, y });
-    return part;
-  });
-  svg.append(notes);
-  box.append(svg);
-  const tree = h("div", { class: "abs-picture" });
-  const key = legend(data, uid);
-  // The legend wraps within the tree's width, so it never widens the picture's column past the tree.
-  key.style.maxWidth = `${Math.max(Math.ceil(g.width * zoom), 320)}px`;
-  tree.append(box, key);
+  const view = treeView(data, options);
+  const tree = view.picture;
   body.append(tree);
 
   // The pseudocode and the call stack.
@@ -357,12 +500,11 @@ export function mount(el, data, options = {}) {
   // and the running line are on screen together; beside it, the whole listing.
   function placeSide() {
     root.classList.toggle("abs-below", side.offsetTop > tree.offsetTop + 4);
-    follow(states.at(step));  // a narrower box may have left the step's node out of view
+    view.follow();  // a narrower box may have left the step's node out of view
   }
   const watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeSide);
   if (watch) watch.observe(body);
 
-  let focusIndex = 0;
   let shownLine = null;
 
   function draw() {
@@ -375,38 +517,7 @@ export function mount(el, data, options = {}) {
     passLine.classList.toggle("abs-hide", !st.pass);
     sentence.replaceChildren(h("b", {}, `Step ${step}. `), document.createTextNode(st.sentence));
     if (st.best) sentence.append(" ", h("span", { class: "abs-best" }, `Best play: ${st.best}.`));
-    const groups = new Map();
-    st.nodes.forEach((v, i) => {
-      const part = parts[i], nd = layout[i];
-      if (!v) {
-        part.item.classList.add("abs-hide");
-        part.item.setAttribute("aria-hidden", "true");
-        if (part.edge) part.edge.classList.add("abs-hide");
-        if (part.move) part.move.classList.add("abs-hide");
-        return;
-      }
-      part.item.classList.remove("abs-hide");
-      part.item.removeAttribute("aria-hidden");
-      const cls = ["s-" + v[0]];
-      if (v[3] & CURRENT) cls.push("cur");
-      if (v[3] & ON_PV) cls.push("pv");
-      part.item.setAttribute("class", cls.join(" "));
-      part.inside.textContent = v[1];
-      part.ann.replaceChildren(...v[2].map((l, k) => s("tspan", { x: 27,
-        dy: k === 0 ? `${-(v[2].length - 1) * 0.55 + 0.35}em` : "1.1em" }, l)));
-      part.title.textContent = accessibleName(nd, v, data);
-      if (part.edge) {
-        part.edge.setAttribute("class", `abs-edge s-${v[0]}${v[3] & ON_PV ? " pv" : ""}`);
-        part.edge.classList.remove("abs-hide");
-        if (part.move) part.move.classList.remove("abs-hide");
-      }
-      if (v[4]) {
-        const key = `${nd.parent}|${v[4]}`;
-        if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(i);
-      }
-    });
-    drawNotes(groups);
+    view.draw(st);
     if (shownLine !== null) {
       lines[shownLine - 1].classList.remove("abs-running");
       lines[shownLine - 1].firstChild.textContent = "";
@@ -423,31 +534,6 @@ export function mount(el, data, options = {}) {
     ol.dataset.block = String(running);
     for (const li of lines) li.classList.toggle("abs-other", li.dataset.block !== String(running));
     drawStack(st.stack);
-    follow(st);
-  }
-
-  function subtree(i) {
-    const out = [i];
-    for (let k = 0; k < out.length; k++) out.push(...kids[out[k]]);
-    return out;
-  }
-
-  function drawNotes(groups) {
-    notes.replaceChildren();
-    const rows = new Map();
-    for (const [key, members] of groups) {
-      const all = members.flatMap(subtree);
-      const xs = all.map(i => parts[i].x), ys = all.map(i => parts[i].y);
-      const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = Math.max(...ys) + 30;
-      const why = key.slice(key.indexOf("|") + 1);
-      const w = (why.length + 1) * 7.6;
-      let row = 0;
-      while ((rows.get(`${y}|${row}`) ?? -Infinity) + 6 > x - w / 2) row++;
-      rows.set(`${y}|${row}`, x + w / 2);
-      const t = s("text", { class: "abs-small", x, y: y + row * 34, "text-anchor": "middle" });
-      t.append(s("tspan", { x, dy: "0.9em" }, "pruned:"), s("tspan", { x, dy: "1.1em" }, why));
-      notes.append(t);
-    }
   }
 
   function drawStack(calls) {
@@ -464,16 +550,6 @@ export function mount(el, data, options = {}) {
     }
     stack.replaceChildren(h("h3", {}, calls.length ? "Call stack" : "Call stack: empty"));
     if (calls.length) stack.append(table);
-  }
-
-  // Keep the node the step is about in view, without moving the page.
-  function follow(st) {
-    const i = st.nodes.findIndex(v => v && (v[3] & CURRENT));
-    if (i < 0) return;
-    const x = parts[i].x * (svg.getBoundingClientRect().width / g.width || zoom);  // as drawn: the tree may fit its box
-    if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
-      box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
-    }
   }
 
   function go(k) {
@@ -500,44 +576,16 @@ export function mount(el, data, options = {}) {
     play.setAttribute("aria-label", "Pause");
   }
 
-  function visible(i) { return states.at(step).nodes[i] !== null; }
-
-  function focusNode(i) {
-    items[focusIndex].setAttribute("tabindex", "-1");
-    focusIndex = i;
-    items[i].setAttribute("tabindex", "0");
-    items[i].focus();
-  }
-
-  function treeKey(key) {
-    const order = layout.map((_, i) => i).filter(visible);
-    const at = order.indexOf(focusIndex);
-    const kid = kids[focusIndex].find(visible);
-    const target = {
-      ArrowDown: order[Math.min(at + 1, order.length - 1)], ArrowUp: order[Math.max(at - 1, 0)],
-      ArrowRight: kid ?? focusIndex, ArrowLeft: layout[focusIndex].parent >= 0 ? layout[focusIndex].parent : focusIndex,
-      Home: order[0], End: order[order.length - 1],
-    }[key];
-    if (target !== undefined) focusNode(target);
-  }
-
   root.addEventListener("keydown", event => {
-    const inTree = svg.contains(event.target);
-    if (inTree ? !TREE_KEYS.has(event.key) : !STEP_KEYS.has(event.key)) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof HTMLButtonElement && event.key === " ") return;  // a button's own Space
-    // Ours alone: JupyterLab binds ArrowRight and friends in command mode, and would take the key and the focus.
-    event.stopPropagation();
-    event.preventDefault();
-    if (inTree) return treeKey(event.key);
+    const own = ownKey(event, [view]);
+    if (!own) return;
+    if (own.tree) return own.tree.treeKey(event.key);
     if (event.key === "ArrowRight") go(step + 1);
     else if (event.key === "ArrowLeft") go(step - 1);
     else if (event.key === "Home") go(0);
     else if (event.key === "End") go(last);
     else toggle();
   });
-  // Tab into the tree lands on the root (or the node last focused).
-  items[0].setAttribute("tabindex", "0");
 
   draw();
   return { go, root, get step() { return step; }, get last() { return last; },
@@ -545,15 +593,16 @@ export function mount(el, data, options = {}) {
 }
 
 // What the marks of the tree mean: only those the search will show, drawn as the tree draws them.
-function legend(data, uid) {
+function legend(data, uid, words, markLabel) {
   const seen = new Set();
-  let pv = false, current = false;
+  let pv = false, current = false, marked = false;
   for (const st of data.steps) {
     for (const v of Object.values(st.nodes)) {
       if (!v) continue;
       seen.add(v[0]);
       if (v[3] & ON_PV) pv = true;
       if (v[3] & CURRENT) current = true;
+      if (v[3] & MARKED) marked = true;
     }
   }
   const kinds = new Set(data.layout.nodes.map(nd => nd.kind));
@@ -574,18 +623,24 @@ function legend(data, uid) {
   if (kinds.has("min")) item(node("s-d", "min"), "MIN node");
   if (kinds.has("leaf")) item(node("s-d", "leaf"), "leaf");
   if (seen.has("a")) item(node("s-a", "max"), "on the call stack");
-  if (seen.has("u")) item(node("s-u", "max"), "not yet visited");
+  if (seen.has("u")) item(node("s-u", "max"), words.status.u);
   if (seen.has("p")) item(icon => {
     const g = s("g", { class: "s-p", transform: "scale(0.55)" });
     const shape = glyph("max");
     shape.style.fill = `url(#${uid}-hatch)`;
     g.append(shape);
     icon.append(g);
-  }, "pruned");
+  }, words.status.p);
   if (current) item(icon => icon.append(s("circle", { class: "abs-ring", r: 9, style: "visibility: visible" })),
     "the node this step is about");
   if (pv) item(icon => icon.append(s("line", { class: "abs-edge pv", x1: -13, y1: 0, x2: 13, y2: 0 })),
     "the best play");
+  if (marked) item(icon => {
+    const g = s("g", { class: "mk" });
+    g.append(s("circle", { class: "abs-mark-ring", r: 9 }), s("text", { class: "abs-marker", x: 0, y: 5,
+      "text-anchor": "middle" }, data.mark ?? "≠"));
+    icon.append(g);
+  }, `${data.mark ?? "≠"} ${markLabel ?? "marked"}`);
   return out;
 }
 
@@ -640,10 +695,174 @@ const SWITCH_CSS = `
 .abs-switch button[aria-pressed=true] { font-weight: bold; outline: 2px solid #0072b2; outline-offset: -2px; }
 `;
 
+// The Fig. 5.5 view: a figure's stages (abteach.views.fig55.stage_data), the figure's tree beside the
+// algorithm's, drawn by treeView, with the stage's heading, node table and disagreements; every stage of
+// every search is in the data, so a stage or a search changes in the page, with no message to a kernel.
+const STAGE_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+const FIGURE_WORDS = { u: "not reached by the figure yet", d: "reached, its range drawn",
+  p: "ruled out by the figure's own ranges" };
+
+const FIG55_CSS = `
+.ab-fig55 .ab-fig55-heading { font-size: calc(15px * var(--abs-scale, 1)); padding: 4px 0; }
+.ab-fig55 .ab-fig55-images { display: flex; flex-flow: row wrap; gap: 8px 16px; align-items: flex-start; }
+.ab-fig55 .ab-fig55-side { min-width: 0; max-width: 100%; }
+.ab-fig55 .ab-figure-title, .ab-fig55 .ab-algorithm-title { white-space: pre-line; }
+.ab-fig55 .ab-figure-title::first-line, .ab-fig55 .ab-algorithm-title::first-line { font-weight: bold; }
+.ab-fig55 .ab-stage-nodes, .ab-fig55 .ab-disagreements { max-width: 100%; overflow-x: auto; }
+.ab-fig55 .ab-stage-nodes table, .ab-fig55 .ab-disagreements table { border-collapse: collapse; margin-top: 4px;
+  font-size: calc(14px * var(--abs-scale, 1)); color: var(--abs-ink); }
+.ab-fig55 .ab-stage-nodes td, .ab-fig55 .ab-stage-nodes th, .ab-fig55 .ab-disagreements td,
+.ab-fig55 .ab-disagreements th { padding: 2px 8px; border-bottom: 1px solid var(--abs-muted); text-align: left;
+  vertical-align: top; background: none; color: var(--abs-ink); }
+.ab-fig55 .ab-stage-nodes caption { text-align: left; font-weight: bold; color: var(--abs-ink); }
+.ab-fig55 .ab-fig55-switches { display: flex; flex-wrap: wrap; gap: 0 16px; align-items: center; }
+.ab-fig55.abs-slide .abs-legend { display: none; }
+`;
+
+export function mountFigure(el, data, options = {}) {
+  const scale = options.scale ?? 1;
+  const labels = data.searches.map(x => x.label);
+  const last = data.stages.length - 1;
+  let choice = Math.max(0, labels.indexOf(options.search));
+  let at = Math.max(0, data.stages.indexOf(options.stage));
+
+  el.replaceChildren();
+  const root = h("div", { class: "abs-fig ab-fig55", role: "group", tabindex: "0",
+    "aria-label": `${data.title} beside the algorithm: arrow keys, Home and End change the stage`,
+    "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
+  root.append(h("style", {}, CSS + FIG55_CSS + SWITCH_CSS));
+
+  const bar = h("div", { class: "abs-switch ab-search", role: "group", "aria-label": "Which search" });
+  const switches = labels.map((label, k) => {
+    const b = h("button", { type: "button", "data-label": label }, label);
+    b.addEventListener("click", () => choose(k));
+    bar.append(b);
+    return b;
+  });
+  if (labels.length > 1) root.append(bar);
+
+  const controls = h("div", { class: "abs-controls ab-stage-slider" });
+  const button = (label, text, act) => {
+    const b = h("button", { type: "button", "aria-label": label }, text);
+    b.addEventListener("click", act);
+    controls.append(b);
+  };
+  button("First stage", "|◀ First", () => go(0));
+  button("Back one stage", "◀ Back", () => go(at - 1));
+  button("Forward one stage", "Forward ▶", () => go(at + 1));
+  button("Last stage", "Last ▶|", () => go(last));
+  const slider = h("input", { type: "range", min: "0", max: String(last), step: "1", "aria-label": "Stage" });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const count = h("span", { class: "abs-count" });
+  controls.append(slider, count);
+  root.append(controls);
+
+  const heading = h("div", { class: "ab-fig55-heading", "aria-live": "polite" });
+  root.append(heading);
+
+  // Both trees drawn alike, on one size that every stage of every search fits: nothing moves with a stage.
+  const all = data.searches.flatMap(x => x.stages.flatMap(st => [{ nodes: st.figure }, { nodes: st.algorithm }]));
+  const side = (which, words) => {
+    const steps = data.searches.flatMap(x => x.stages.map(st => ({ nodes: st[which] })));
+    const tree = treeView({ title: data.title, layout: data.layout, mark: data.mark, steps },
+      { scale, sized: all, statusWords: words, markLabel: data.markLabels[which],
+        maxTreeHeight: options.maxTreeHeight });
+    const title = h("div", { class: `ab-${which}-title` });
+    const box = h("div", { class: `ab-fig55-side ab-${which}` });
+    box.append(title, tree.picture);
+    return { tree, title, box };
+  };
+  const figure = side("figure", FIGURE_WORDS);
+  const algorithm = side("algorithm", {});
+  const images = h("div", { class: "ab-fig55-images" });
+  images.append(figure.box, algorithm.box);
+  // A slide cannot scroll, and has room for one tree legibly: there a pair of buttons shows one at a time, and
+  // the node table is left out (the disagreements say what matters).
+  const oneTree = Boolean(options.maxTreeHeight);
+  if (oneTree) {
+    const which = h("div", { class: "abs-switch ab-which-tree", role: "group", "aria-label": "Which tree" });
+    const sides = [["the figure", figure], ["the algorithm", algorithm]];
+    const pick = (name) => {
+      for (const [label, side] of sides) side.box.classList.toggle("abs-hide", label !== name);
+      for (const b of which.children) b.setAttribute("aria-pressed", String(b.dataset.tree === name));
+    };
+    for (const [label] of sides) {
+      const b = h("button", { type: "button", "data-tree": label }, label);
+      b.addEventListener("click", () => pick(label));
+      which.append(b);
+    }
+    // Beside the search switch, in one row, and without the legends: a slide is 700 px tall.
+    const row = h("div", { class: "ab-fig55-switches" });
+    if (bar.isConnected || root.contains(bar)) row.append(bar);
+    row.append(which);
+    controls.before(row);
+    root.classList.add("abs-slide");
+    pick("the figure");
+  }
+  root.append(images);
+  // Python wrote these tables, escaped, once for every stage: the page only shows them.
+  const nodes = h("div", { class: `ab-stage-nodes${oneTree ? " abs-hide" : ""}` });
+  const disagreements = h("div", { class: "ab-disagreements" });
+  root.append(nodes, disagreements);
+  el.append(root);
+
+  function draw() {
+    const st = data.searches[choice].stages[at];
+    root.dataset.stage = data.stages[at];
+    root.dataset.search = labels[choice];
+    slider.value = String(at);
+    const where = `Stage (${data.stages[at]}), ${at + 1} of ${last + 1}`;
+    slider.setAttribute("aria-valuetext", where);
+    count.textContent = where;
+    switches.forEach((b, k) => b.setAttribute("aria-pressed", String(k === choice)));
+    heading.innerHTML = st.heading;
+    figure.title.textContent = st.figureTitle;
+    algorithm.title.textContent = st.algorithmTitle;
+    figure.tree.svg.setAttribute("aria-label", st.figureAlt);
+    algorithm.tree.svg.setAttribute("aria-label", st.algorithmAlt);
+    figure.tree.draw({ nodes: st.figure });
+    algorithm.tree.draw({ nodes: st.algorithm });
+    nodes.innerHTML = st.nodes;
+    disagreements.innerHTML = st.disagreements;
+  }
+
+  function go(k) {
+    const next = typeof k === "string" ? data.stages.indexOf(k) : Math.min(Math.max(k, 0), last);
+    if (next < 0 || next === at) return;
+    at = next;
+    draw();
+    if (options.onStage) options.onStage(data.stages[at]);
+  }
+
+  function choose(k) {
+    const next = typeof k === "string" ? labels.indexOf(k) : k;
+    if (next < 0 || next === choice) return;
+    choice = next;
+    draw();
+    if (options.onSearch) options.onSearch(labels[choice]);
+  }
+
+  root.addEventListener("keydown", event => {
+    const own = ownKey(event, [figure.tree, algorithm.tree], STAGE_KEYS);
+    if (!own) return;
+    if (own.tree) return own.tree.treeKey(event.key);
+    if (event.key === "ArrowRight") go(at + 1);
+    else if (event.key === "ArrowLeft") go(at - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(last);
+  });
+
+  draw();
+  return { go, choose, root, get stage() { return data.stages[at]; }, get search() { return labels[choice]; },
+    destroy: () => el.replaceChildren() };
+}
+
 // anywidget's entry point: the searches and the first step come from the widget's model, once; a step then
 // sends the kernel nothing.  Python moving the stepper (s.go, s.choice = ...) moves the page too.
 export default {
   render({ model, el }) {
+    const figure = model.get("figure");
+    if (figure && figure.stages) return renderFigure(model, el, figure);
     const searches = model.get("searches");
     // A step is kept in the page's copy of the model, never sent to the kernel: a saved notebook's widget
     // state then reopens where the student left it.
@@ -670,3 +889,24 @@ export default {
     };
   },
 };
+
+// The Fig. 5.5 view's entry point: its stages come from the model once; a stage or a search chosen in the page
+// is kept in the page's copy of the model, never sent to the kernel.  Python moving it (w.go, w.use) moves the page.
+function renderFigure(model, el, data) {
+  const keep = (key, value) => {
+    if (typeof model.set === "function" && model.get(key) !== value) model.set(key, value);
+  };
+  const view = mountFigure(el, data, { stage: model.get("stage"), search: model.get("search"),
+    scale: model.get("scale"), onStage: label => keep("stage", label), onSearch: label => keep("search", label) });
+  const onStage = () => view.go(model.get("stage"));
+  const onSearch = () => view.choose(model.get("search"));
+  const listens = typeof model.on === "function" && typeof model.off === "function";
+  if (listens) {
+    model.on("change:stage", onStage);
+    model.on("change:search", onSearch);
+  }
+  return () => {
+    if (listens) { model.off("change:stage", onStage); model.off("change:search", onSearch); }
+    view.destroy();
+  };
+}
