@@ -94,7 +94,7 @@ def offline_html(live: Stepper, size: str | Size | None = None) -> str:
     """
     scale = live.scale if size is None else scale_of(resolve_size(size))
     options = {"step": live.step, "choice": live.choice, "interval": live.interval, "speeds": live.speeds,
-               "scale": scale}
+               "scale": scale, "legible": (live.size if size is None else resolve_size(size)).legible}
     searches = ",".join(f'{{"label":{json.dumps(x["label"], ensure_ascii=False)},"data":{data_json(x["data"])}}}'
                         for x in live.searches)
     payload = f'{{"searches":[{searches}],"options":{json.dumps(options, ensure_ascii=False)}}}'

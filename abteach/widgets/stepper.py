@@ -122,6 +122,9 @@ class Stepper(anywidget.AnyWidget):
         Milliseconds between steps while playing.
     scale : float
         How much larger than on a desk the page draws (:data:`SCALES`).
+    legible : float
+        The least height, in pixels, of α, β and v on screen: the tree shrinks to fit its box down to this,
+        then scrolls (:attr:`abteach.views.sizes.Size.legible`).
     """
 
     _esm = ESM_PATH.read_text(encoding="utf-8")
@@ -131,6 +134,7 @@ class Stepper(anywidget.AnyWidget):
     interval = traitlets.Int(SPEEDS["normal"]).tag(sync=True)
     speeds = traitlets.Dict(dict(SPEEDS)).tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
+    legible = traitlets.Float(10.0).tag(sync=True)
 
     def __init__(self, traces: dict[str, Trace], *, size: str | Size | None = None, speed: str = "normal",
                  step: int = 0) -> None:
@@ -150,7 +154,8 @@ class Stepper(anywidget.AnyWidget):
         with collector_paused():  # a long search's data is a great many small dicts and lists
             self._data = {label: frame_data(trace) for label, trace in traces.items()}
         super().__init__(searches=[{"label": label, "data": data} for label, data in self._data.items()],
-                         choice=first, step=step, interval=SPEEDS[speed], scale=scale_of(self.size))
+                         choice=first, step=step, interval=SPEEDS[speed], scale=scale_of(self.size),
+                         legible=self.size.legible)
 
     @traitlets.validate("choice")
     def _valid_choice(self, proposal: dict) -> str:

@@ -5,13 +5,29 @@ starts the course's hub (``hub.py``) for ``--students`` simulated students
 (``abload-sNN``, removed afterwards) who arrive over ``--arrival`` seconds.
 Each logs in, starts their server, opens a kernel, runs every code cell of
 ``notebooks/02-alpha-beta.ipynb`` in it, then steps the lecture's first stepper
-``--steps`` times through the kernel (``stepper.go(...)``, which draws the
-frame, as the widget's Step button does).  The whole run stops itself after
-``--limit`` seconds, whatever is unfinished counting as failed.
+``--steps`` times.  The whole run stops itself after ``--limit`` seconds,
+whatever is unfinished counting as failed.
+
+How a student steps is ``--stepper``:
+
+``browser`` (the stepper students have)
+    The page draws every step from the frame data it was sent once, and a step
+    sends the kernel nothing (``tests/browser/test_hosts_browser.py`` counts the
+    kernel's websocket frames around steps in JupyterLab, Notebook 7 and Voilà:
+    none).  So the simulated student sends nothing either: it keeps its kernel's
+    websocket open, as the page does, and steps every ``--pace`` seconds, while
+    the CPU time of its server and kernel over those steps is measured.  What
+    the kernel sent the page for the lecture's widgets (their comm messages,
+    frame data included) is counted too.
+``kernel``
+    Python moves the stepper (``stepper.go(...)``): one execute request a step,
+    and one comm message to the page.  The PNG stepper this replaced drew a
+    picture in the kernel at each step: its figures are in the README.
 
 It reports memory per student (the server's and the kernel's RSS), the kernel's
-start time, the step latency (p50 and p95) under load, failures, and CPU per
-active student, and with ``--summary FILE`` writes them as JSON.
+start time, the step latency (p50 and p95, ``kernel`` only) under load, CPU per
+step (kernel, and kernel with server), failures, and CPU per active student,
+and with ``--summary FILE`` writes them as JSON.
 """
 
 from __future__ import annotations
@@ -34,7 +50,8 @@ import hub as hubs
 LECTURE = hubs.REPO / "notebooks" / "02-alpha-beta.ipynb"
 #: The first stepper the lecture shows, kept from its cell's output.
 FIND_STEPPER = "_load_stepper = [v for v in Out.values() if type(v).__name__ == 'Stepper'][0]"
-STEP = "_load_stepper.go((_load_stepper.slider.value + 1) % len(_load_stepper.frames))"
+STEP = "_load_stepper.go((_load_stepper.value + 1) % (_load_stepper.last + 1))"
+STEPPERS = ("browser", "kernel")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -48,7 +65,9 @@ class Student:
     lecture_run: float | None = None
     steps: list[float] = field(default_factory=list)
     step_cpu: float | None = None
+    step_server_cpu: float | None = None
     step_wall: float | None = None
+    widget_bytes: int = 0
     server_rss_mb: float | None = None
     kernel_rss_mb: float | None = None
     error: str | None = None
@@ -105,6 +124,8 @@ class Kernel:
         self.ws = websocket.create_connection(url, header=[f"Authorization: token {token}"], timeout=300)
         self.session = uuid.uuid4().hex
 
+        self.comm_bytes = 0  # what the kernel sent the page for its widgets: comm messages, frame data included
+
     def execute(self, code: str) -> None:
         """Run ``code``; raise with the error if it fails."""
         msg_id = uuid.uuid4().hex
@@ -117,8 +138,11 @@ class Kernel:
         while True:
             message = self.ws.recv()
             if isinstance(message, bytes):
-                continue  # a message with binary buffers (a widget's picture); never the reply awaited
+                self.comm_bytes += len(message)  # a message with binary buffers: a widget's
+                continue  # never the reply awaited
             reply = json.loads(message)
+            if reply.get("msg_type", "").startswith("comm_"):
+                self.comm_bytes += len(message)
             if reply.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
             if reply["channel"] == "shell" and reply["msg_type"] == "execute_reply":
@@ -136,7 +160,8 @@ def code_cells(path: Path) -> list[str]:
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
 
 
-def one_student(hub: hubs.Hub, student: Student, delay: float, steps: int, deadline: float) -> None:
+def one_student(hub: hubs.Hub, student: Student, delay: float, steps: int, deadline: float,
+                stepper: str = "browser", pace: float = 0.5) -> None:
     """The student's whole session; any failure is recorded, not raised."""
     try:
         time.sleep(delay)
@@ -160,15 +185,22 @@ def one_student(hub: hubs.Hub, student: Student, delay: float, steps: int, deadl
             kernel.execute(cell)
         kernel.execute(FIND_STEPPER)
         student.lecture_run = time.perf_counter() - started
-        kernel_pids = pids_by_kind(student.name)["kernel"]
-        cpu, wall = cpu_seconds(kernel_pids), time.perf_counter()
-        for _ in range(steps):
+        student.widget_bytes = kernel.comm_bytes
+        kinds = pids_by_kind(student.name)
+        kernel_pids, both = kinds["kernel"], kinds["kernel"] + kinds["server"]
+        cpu, cpu_both, wall = cpu_seconds(kernel_pids), cpu_seconds(both), time.perf_counter()
+        for k in range(steps):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"stopped at the time limit after {len(student.steps)} steps")
             started = time.perf_counter()
-            kernel.execute(STEP)
-            student.steps.append(time.perf_counter() - started)
+            if stepper == "kernel":
+                kernel.execute(STEP)
+                student.steps.append(time.perf_counter() - started)
+            else:
+                # The page steps on its own: nothing goes to the server.  Sleep to the next step's time.
+                time.sleep(max(0.0, wall + (k + 1) * pace - time.perf_counter()))
         student.step_cpu, student.step_wall = cpu_seconds(kernel_pids) - cpu, time.perf_counter() - wall
+        student.step_server_cpu = cpu_seconds(both) - cpu_both
         kinds = pids_by_kind(student.name)
         student.server_rss_mb, student.kernel_rss_mb = rss_mb(kinds["server"]), rss_mb(kinds["kernel"])
         kernel.close()
@@ -176,7 +208,7 @@ def one_student(hub: hubs.Hub, student: Student, delay: float, steps: int, deadl
         student.error = f"{type(error).__name__}: {error}"
 
 
-def report(students: list[Student], seconds: float, class_cpu: float) -> dict[str, object]:
+def report(students: list[Student], seconds: float, class_cpu: float, steps_each: int = 0) -> dict[str, object]:
     done = [s for s in students if s.error is None]
     steps = [t for s in done for t in s.steps]
 
@@ -198,9 +230,12 @@ def report(students: list[Student], seconds: float, class_cpu: float) -> dict[st
         "lecture_run_s_p50": percentile([s.lecture_run for s in done if s.lecture_run], 0.5) if done else None,
         "step_s_p50": percentile(steps, 0.5) if steps else None,
         "step_s_p95": percentile(steps, 0.95) if steps else None,
-        "steps": len(steps),
+        "steps": len(steps) or steps_each * len(done),
         "cpu_cores_per_stepping_student": mean([s.step_cpu / s.step_wall for s in done if s.step_cpu is not None and s.step_wall]),
-        "cpu_s_per_step": mean([s.step_cpu / len(s.steps) for s in done if s.steps and s.step_cpu is not None]),
+        "cpu_s_per_step": mean([s.step_cpu / steps_each for s in done if steps_each and s.step_cpu is not None]),
+        "cpu_s_per_step_with_server": mean([s.step_server_cpu / steps_each for s in done
+                                            if steps_each and s.step_server_cpu is not None]),
+        "widget_kb_sent_per_student": mean([s.widget_bytes / 1024 for s in done]),
         "class_cpu_s": class_cpu,
         "cpu_cores_per_active_student": class_cpu / seconds / max(1, len(students)),
     }
@@ -222,13 +257,18 @@ def main() -> None:
     parser.add_argument("--arrival", type=float, default=60.0, help="students arrive evenly over this many seconds")
     parser.add_argument("--limit", type=float, default=480.0,
                         help="stop after this many seconds of load (with set-up and clean-up, within 10 minutes)")
+    parser.add_argument("--stepper", choices=STEPPERS, default="browser",
+                        help="how a student steps: in the page (browser), or by Python through the kernel")
+    parser.add_argument("--pace", type=float, default=0.5, help="seconds between a browser student's steps")
     parser.add_argument("--summary", type=Path, help="write the figures here as JSON")
     args = parser.parse_args()
-    for name, value in (("--students", args.students), ("--steps", args.steps), ("--limit", args.limit)):
+    for name, value in (("--students", args.students), ("--steps", args.steps), ("--limit", args.limit),
+                        ("--pace", args.pace)):
         if value <= 0:
             raise SystemExit(f"{name} must be positive, not {value}")
     hubs.require_root("make hub-load")
     hubs.exit_on_sigterm()
+    load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
     course = hubs.Course(tuple(f"abload-s{i:02d}" for i in range(args.students)), "abload-instructor")
     with tempfile.TemporaryDirectory(prefix="abteach-hub-load-") as folder:
         state = Path(folder)
@@ -242,7 +282,8 @@ def main() -> None:
             watcher = threading.Thread(target=watch_cpu, args=(course, stop, totals), daemon=True)
             watcher.start()
             threads = [threading.Thread(target=one_student, daemon=True,
-                                        args=(hub, s, i * args.arrival / args.students, args.steps, deadline))
+                                        args=(hub, s, i * args.arrival / args.students, args.steps, deadline,
+                                              args.stepper, args.pace))
                        for i, s in enumerate(students)]
             for thread in threads:
                 thread.start()
@@ -254,7 +295,10 @@ def main() -> None:
             for student, thread in zip(students, threads):
                 if thread.is_alive() and student.error is None:
                     student.error = "TimeoutError: unfinished at the time limit"
-    figures = report(students, seconds, totals["cpu"])
+    figures = report(students, seconds, totals["cpu"], args.steps)
+    figures["stepper"] = args.stepper
+    figures["load_average_before"] = load_before
+    figures["load_average_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     figures["machine"] = f"{os.cpu_count()} cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB"
     print(json.dumps(figures, indent=1))
     if args.summary:

@@ -422,9 +422,10 @@ def test_the_measurements_catch_a_cut_off_widget(lab_server: LabServer, page: Pa
     # The first one's pseudocode kept from wrapping, the second one's tree drawn at a third of its size, as a
     # careless style sheet would.
     found.nth(0).evaluate("r => r.querySelectorAll('.abs-listing li').forEach(li => li.style.whiteSpace = 'pre')")
+    # (The tree's own style sizes it to its box, down to its legible floor: the careless sheet overrides that.)
     found.nth(1).evaluate("r => { const svg = r.querySelector('.abs-tree svg'); "
-                          "svg.setAttribute('width', svg.viewBox.baseVal.width / 3); "
-                          "svg.setAttribute('height', svg.viewBox.baseVal.height / 3); }")
+                          "Object.assign(svg.style, {minWidth: '0', maxWidth: 'none', height: 'auto', "
+                          "width: svg.viewBox.baseVal.width / 3 + 'px'}); }")
     case = Case("squeezed", "", "projector", "stepper")
     squeezed, shrunk = (check_stepper(case, page.evaluate(MEASURE_STEPPER, found.nth(k).element_handle()), "300px")
                         for k in (0, 1))

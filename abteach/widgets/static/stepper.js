@@ -226,6 +226,13 @@ export function treeView(data, options = {}) {
   const zoom = scale * (limit ? Math.min(1, limit / natural) : 1);
   const svg = s("svg", { width: Math.ceil(g.width * zoom), height: Math.ceil(g.height * zoom), viewBox: `0 0 ${g.width} ${g.height}`,
     role: "tree", "aria-label": options.label ?? `The search tree of ${data.title}` });
+  if (options.legible) {
+    // The tree takes the width its box gives it, down to the narrowest that keeps its small text (13 units,
+    // α, β and v) at options.legible pixels on screen; only a box narrower than that scrolls.
+    const least = Math.min(1, options.legible / (13 * zoom));
+    svg.setAttribute("style", `width: 100%; height: auto; max-width: ${Math.ceil(g.width * zoom)}px; ` +
+      `min-width: ${Math.ceil(g.width * zoom * least)}px`);
+  }
   const defs = s("defs");
   const pat = s("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse",
     patternTransform: "rotate(45)" });
@@ -358,7 +365,7 @@ export function treeView(data, options = {}) {
     if (!st) return;
     const current = st.nodes.findIndex(v => v && (v[3] & CURRENT));
     const i = current < 0 ? 0 : current;
-    const x = parts[i].x * zoom;
+    const x = parts[i].x * (svg.getBoundingClientRect().width / g.width || zoom);  // as drawn: it may fit its box
     if (x - 80 < box.scrollLeft || x + 120 > box.scrollLeft + box.clientWidth) {
       box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
     }
@@ -864,7 +871,7 @@ export default {
       if (typeof model.set === "function" && model.get(key) !== value) model.set(key, value);
     };
     const options = { step: model.get("step"), interval: model.get("interval"), speeds: model.get("speeds"),
-      scale: model.get("scale"), choice: model.get("choice"),
+      scale: model.get("scale"), legible: model.get("legible"), choice: model.get("choice"),
       onStep: k => keep("step", k), onChoice: (label, k) => { keep("choice", label); keep("step", k); } };
     const view = searches && searches.length
       ? mountSearches(el, searches, options)
