@@ -502,33 +502,20 @@ def opening(args: argparse.Namespace) -> None:
 
 
 def lectures(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp)
-        (base / "root").mkdir()
-        process, server = start_server(base / "root", base, base / "lab.log")
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": args.width, "height": args.height})
-                page.route(OUTSIDE, lambda route: route.abort())
-                page.set_default_timeout(300_000)
-                expect.set_options(timeout=300_000)
-                print(f"load average {os.getloadavg()[0]:.1f}; {args.width}x{args.height}; "
-                      f"{args.clicks} presses of → a stepper, {args.pause} s apart, then End")
-                print(f"{'lecture':<36} {'#':>2} {'p50':>6} {'p90':>6} {'worst':>6} {'last':>6}  (ms)")
-                for nb in args.notebooks or LECTURES:
-                    stripped_copy(nbformat.read(nb, as_version=4), base / "root" / nb.name)
-                    for k, times, last in run_lecture(page, server.notebook_url(nb.name), args.clicks, args.pause):
-                        if not times:
-                            continue
-                        worst = max(times + [last])
-                        flag = "" if percentile(times, 90) < FRAME_MS else "  over target"
-                        print(f"{nb.stem:<36} {k:>2} {statistics.median(times):>6.0f} {percentile(times, 90):>6.0f} "
-                              f"{max(times):>6.0f} {last:>6.0f}{flag}", flush=True)
-                    server.forget_kernels()
-                browser.close()
-        finally:
-            stop_server(process, server)
+    with lab(args) as (page, _, server, base):
+        print(f"load average {os.getloadavg()[0]:.1f}; {args.width}x{args.height}; "
+              f"{args.clicks} presses of → a stepper, {args.pause} s apart, then End")
+        print(f"{'lecture':<36} {'#':>2} {'p50':>6} {'p90':>6} {'worst':>6} {'last':>6}  (ms)")
+        for nb in args.notebooks or LECTURES:
+            stripped_copy(nbformat.read(nb, as_version=4), base / "root" / nb.name)
+            for k, times, last in run_lecture(page, server.notebook_url(nb.name), args.clicks, args.pause):
+                if not times:
+                    continue
+                worst = max(times + [last])
+                flag = "" if percentile(times, 90) < FRAME_MS else "  over target"
+                print(f"{nb.stem:<36} {k:>2} {statistics.median(times):>6.0f} {percentile(times, 90):>6.0f} "
+                      f"{worst:>6.0f} {last:>6.0f}{flag}", flush=True)
+            server.forget_kernels()
 
 
 def main() -> None:

@@ -48,6 +48,18 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def printed_address(log_path: Path, process: subprocess.Popen[bytes], seconds: float) -> re.Match[str] | None:
+    """The address with its token Voilà prints in ``log_path`` once it listens; None if ``process`` ends or
+    ``seconds`` pass first."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        found = ADDRESS.search(log_path.read_text(errors="replace"))
+        if found:
+            return found
+        time.sleep(0.5)
+    return None
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[App]:
     """``make app`` as a user runs it, on a free port, with its own Jupyter folders; one server for this module."""
@@ -63,14 +75,9 @@ def app(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[Ap
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
+    found = None
     try:
-        found = None
-        deadline = time.monotonic() + 300  # make may reinstall the app extra first
-        while time.monotonic() < deadline and process.poll() is None:
-            found = ADDRESS.search(log_path.read_text(errors="replace"))
-            if found:
-                break
-            time.sleep(0.5)
+        found = printed_address(log_path, process, 300)  # make may reinstall the app extra first
         assert found, f"make app printed no address with a token; its output:\n{log_path.read_text()[-4000:]}"
         yield App(found.group(1), found.group(2), folder)
     finally:

@@ -18,7 +18,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +30,7 @@ from abteach.views.frame_data import frame_data, replay
 
 from .axe import audit, blocking, counts
 from .labserver import DEFAULT_TIMEOUT_MS, KERNEL_IDLE, OUTSIDE, ROOT, LabServer, stripped_copy
-from .test_app import ADDRESS, LOCAL_ONLY, App, _free_port
+from .test_app import LOCAL_ONLY, App, _free_port, printed_address
 from .test_layout_browser import set_layout
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
@@ -266,12 +265,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[
                                    stdin=subprocess.DEVNULL, start_new_session=True)
     found = None
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and process.poll() is None:
-            found = ADDRESS.search(log_path.read_text(errors="replace"))
-            if found:
-                break
-            time.sleep(0.5)
+        found = printed_address(log_path, process, 120)
         assert found, f"Voilà printed no address with a token; its output:\n{log_path.read_text()[-4000:]}"
         yield App(found.group(1), found.group(2), folder)
     finally:
