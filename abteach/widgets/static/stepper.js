@@ -12,13 +12,15 @@ const SVG = "http://www.w3.org/2000/svg";
 // Colours: the theme's own text and background (JupyterLab's --jp-* variables, with light fallbacks), and
 // the Okabe-Ito hues, each at least 3:1 against both a light and a dark background.
 const CSS = `
+/* Text follows the reader's text size (rem: 16 px unless they chose larger text), never below the pixel
+   sizes the layout was made for. */
 .abs-root, .abs-fig { --abs-ink: var(--jp-content-font-color1, #1a1a1a); --abs-bg: var(--jp-layout-color0, #ffffff);
   --abs-muted: var(--jp-content-font-color2, #4d4d4d); --abs-panel: var(--jp-layout-color2, #eeeeee);
   --abs-blue: #0072b2; --abs-green: #009e73; --abs-red: #d55e00; --abs-orange: #e69f00;
   --abs-purple: #cc79a7;
   color: var(--abs-ink); background: var(--abs-bg); font-family: var(--jp-ui-font-family, sans-serif);
-  font-size: calc(14px * var(--abs-scale, 1)); line-height: 1.35; max-width: 100%; box-sizing: border-box;
-  padding: 4px; }
+  font-size: calc(max(14px, 0.875rem) * var(--abs-scale, 1)); line-height: 1.35; max-width: 100%;
+  box-sizing: border-box; padding: 4px; }
 body[data-jp-theme-light="false"] :is(.abs-root, .abs-fig) { --abs-blue: #56b4e9; }
 :is(.abs-root, .abs-fig):focus-visible, :is(.abs-root, .abs-fig) :is(button, input):focus-visible {
   outline: 2px solid var(--abs-blue); outline-offset: 1px; }
@@ -27,14 +29,14 @@ body[data-jp-theme-light="false"] :is(.abs-root, .abs-fig) { --abs-blue: #56b4e9
   border: 1px solid var(--abs-muted); border-radius: 3px; padding: 2px 8px; cursor: pointer; min-height: 28px; }
 .abs-controls input[type=range] { flex: 1 1 160px; min-width: 120px; accent-color: var(--abs-blue); }
 .abs-count { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: calc(15px * var(--abs-scale, 1)); }
+.abs-sentence { min-height: 2.7em; padding: 4px 0; font-size: calc(max(15px, 0.9375rem) * var(--abs-scale, 1)); }
 .abs-pass { font-weight: bold; padding-top: 4px; }
 .abs-speed-label { white-space: nowrap; }
 .abs-speed { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
   border-radius: 3px; min-height: 28px; }
 .abs-picture { flex: 0 1 auto; min-width: 0; max-width: 100%; }
 .abs-legend { list-style: none; margin: 4px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px;
-  font-size: calc(13px * var(--abs-scale, 1)); }
+  font-size: calc(max(13px, 0.8125rem) * var(--abs-scale, 1)); }
 .abs-legend li { display: flex; align-items: center; gap: 4px; }
 .abs-legend svg { display: block; overflow: visible; }
 .abs-best { font-weight: bold; }
@@ -43,7 +45,7 @@ body[data-jp-theme-light="false"] :is(.abs-root, .abs-fig) { --abs-blue: #56b4e9
 .abs-tree svg { display: block; }
 /* The pseudocode goes beside the tree when 24 characters' room is left, its lines wrapping; else below. */
 .abs-side { flex: 1 1 24em; min-width: 0; max-width: 100%; font-family: var(--jp-code-font-family, monospace);
-  font-size: calc(13px * var(--abs-scale, 1)); }
+  font-size: calc(max(13px, 0.8125rem) * var(--abs-scale, 1)); }
 .abs-root .abs-side h3 { font-family: var(--jp-ui-font-family, sans-serif); font-size: 1em; margin: 0 0 2px 0; }
 .abs-root .abs-listing ol { list-style: none; margin: 0; padding: 0; }
 .abs-root .abs-listing li, .abs-legend li { margin: 0; }
