@@ -233,10 +233,10 @@ def export(kind: str, nb: nbformat.NotebookNode, name: str) -> str:
 def as_committed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """A copy of the run ``nb`` whose steppers show as a committed lecture's do, for nbval to compare.
 
-    A run for the pages shows each stepper as HTML carrying its data where a notebook shows the widget (whose
-    view nbval does not compare); both carry the same sentence as plain text, which nbval compares.
+    A run for the pages shows each stepper (and Fig. 5.5 view, and game) as HTML where a notebook shows the
+    widget (whose view nbval does not compare); both carry the same plain text, which nbval compares.
     """
-    from abteach.widgets.offline import OFFLINE_CLASS, OFFLINE_FIG55_CLASS
+    from abteach.widgets.offline import OFFLINE_BOARD_CLASS, OFFLINE_CLASS, OFFLINE_FIG55_CLASS
 
     nb = copy.deepcopy(nb)
     for cell in nb.cells:
@@ -244,7 +244,8 @@ def as_committed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             shown = out.get("data", {}).get("text/html", "")
             if isinstance(shown, list):
                 shown = "".join(shown)
-            if shown.startswith((f"<div class='{OFFLINE_CLASS}'", f"<div class='{OFFLINE_FIG55_CLASS}'")):
+            if shown.startswith(tuple(f"<div class='{c}'" for c in (OFFLINE_CLASS, OFFLINE_FIG55_CLASS,
+                                                                      OFFLINE_BOARD_CLASS))):
                 del out["data"]["text/html"]
     return nb
 

@@ -179,11 +179,13 @@ def test_recording_the_search_does_not_change_the_move(moves, kind):
 def test_an_exported_lecture_shows_a_game_as_its_board_with_its_words():
     """No kernel replies in an exported page: it shows the board's picture, with the board in words as its alt."""
     from abteach.views.boards import board_alt
-    from abteach.widgets.offline import _show_play
+    from abteach.widgets.offline import OFFLINE_BOARD_CLASS, _show_play
 
     w = ab.play(ab.TicTacToe(), engine="perfect")
     w.click(4)
     bundle = _show_play(w)
     assert bundle["image/png"].startswith("iVBORw0KGgo") and "application/vnd.jupyter.widget-view+json" not in bundle
     assert f'alt="{board_alt(w.game, w.state)}"' in bundle["text/html"]
+    # Marked as the page's own, so the full tier's nbval compares the run with the committed widget.
+    assert bundle["text/html"].startswith(f"<div class='{OFFLINE_BOARD_CLASS}'>")
     assert bundle["text/plain"].startswith("A game to play") and w.status in bundle["text/plain"]

@@ -34,6 +34,8 @@ OFFLINE_CLASS: Final = "abs-offline"
 
 #: The class of an exported Fig. 5.5 view's place; :func:`module_html` draws into each too.
 OFFLINE_FIG55_CLASS: Final = "ab-static-fig55"
+#: The class of a game's exported board (a picture, since no kernel replies in a page).
+OFFLINE_BOARD_CLASS: Final = "ab-static-board"
 
 #: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels: a
 #: Fig. 5.2-sized tree keeps α, β and v at 14 px on a 1024×768 projector; a far taller one is drawn smaller.
@@ -183,8 +185,12 @@ def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
     """A game needs its kernel to reply: an exported page shows the board as it stands, with its words."""
     drawing = draw_board(obj.game, obj.state, caption=obj.status)
     bundle: dict[str, Any] = dict(drawing._repr_mimebundle_(include=include, exclude=exclude) or {})
+    # Marked as the page's own, as a stepper's is, so nbval's copy of the run can set it aside like theirs.
+    if "text/html" in bundle:
+        bundle["text/html"] = f"<div class='{OFFLINE_BOARD_CLASS}'>{bundle['text/html']}</div>"
     bundle["text/plain"] = plain_text(repr(obj))
     return bundle
 
 
-__all__ = ["show_static", "offline_figure_html", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS"]
+__all__ = ["show_static", "offline_figure_html", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS",
+           "OFFLINE_BOARD_CLASS"]
