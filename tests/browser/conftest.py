@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Request, Route, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from .labserver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DEFAULT_TIMEOUT_MS, OUTSIDE, LabServer, start_server, stop_server
 
@@ -149,34 +149,6 @@ def snapshot(page: Page, request: pytest.FixtureRequest) -> Callable[[str], Path
         return path
 
     return save
-
-
-@pytest.fixture
-def file_page(browser: Browser) -> Iterator[tuple[Page, list[str], list[str]]]:
-    """A 1024×768 page for files opened from disk: (page, every outside request it tried, refused; every dialog
-    it opened, dismissed)."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    outside: list[str] = []
-    dialogs: list[str] = []
-
-    def route(r: Route, request: Request) -> None:
-        if request.url.startswith("file://"):
-            r.continue_()
-        else:
-            outside.append(request.url)
-            r.abort()
-
-    def dialog(d: Dialog) -> None:
-        dialogs.append(d.message)
-        d.dismiss()
-    page.route(re.compile(".*"), route)
-    page.on("dialog", dialog)
-    try:
-        yield page, outside, dialogs
-    finally:
-        context.close()
 
 
 def glob_escape(text: str) -> str:

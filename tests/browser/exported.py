@@ -12,11 +12,12 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Request, Route
+from playwright.sync_api import Browser, Dialog, Locator, Page, Request, Route
 
 from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
 
@@ -61,11 +62,13 @@ def exported(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Export
 
 @dataclass
 class OfflinePage:
-    """A page that may load local files only; ``outside`` lists every other request it tried."""
+    """A page that may load local files only; ``outside`` lists every other request it tried, ``missing`` the
+    local files it could not load, and ``dialogs`` the messages of the dialogs it opened (each dismissed)."""
 
     page: Page
     outside: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
 
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -74,9 +77,10 @@ class OfflinePage:
         return path
 
 
-@pytest.fixture
-def offline_page(browser: Browser) -> Iterator[OfflinePage]:
-    context = browser.new_context(viewport=PROJECTOR)
+@contextmanager
+def offline_at(browser: Browser, viewport: dict[str, int] = PROJECTOR, scale: float = 1) -> Iterator[OfflinePage]:
+    """A page of ``viewport`` CSS pixels at ``scale`` device pixels to one, that may load local files only."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
     page = context.new_page()
     page.set_default_timeout(DEFAULT_TIMEOUT_MS)
     result = OfflinePage(page)
@@ -88,13 +92,24 @@ def offline_page(browser: Browser) -> Iterator[OfflinePage]:
             result.outside.append(request.url)
             r.abort()
 
+    def dialog(d: Dialog) -> None:
+        result.dialogs.append(d.message)
+        d.dismiss()
+
     page.route(re.compile(".*"), route)
     page.on("requestfailed", lambda request: result.missing.append(request.url)
             if request.url.startswith("file://") else None)
+    page.on("dialog", dialog)
     try:
         yield result
     finally:
         context.close()
+
+
+@pytest.fixture
+def offline_page(browser: Browser) -> Iterator[OfflinePage]:
+    with offline_at(browser) as result:
+        yield result
 
 
 def visible_picture(page: Page, widget_index: int, selector: str) -> str:

@@ -18,6 +18,7 @@ from tests.test_feedback_steps_nbgrader import ASSIGNMENT, SAMPLES, graded_cours
 
 from .axe import audit, blocking
 from .labserver import ROOT
+from .exported import OfflinePage, offline_page  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
 
@@ -43,8 +44,8 @@ def _said(data: dict, step: int) -> str:
 
 
 def test_the_feedback_page_steps_both_searches_offline_from_where_they_part(
-        file_page: tuple[Page, list[str], list[str]], feedback_page: Path) -> None:
-    page, outside, _ = file_page
+        offline_page: OfflinePage, feedback_page: Path) -> None:
+    page, outside = offline_page.page, offline_page.outside
     page.goto(feedback_page.as_uri())
     steps = page.locator(STEPS)
     expect(steps).to_have_count(1)

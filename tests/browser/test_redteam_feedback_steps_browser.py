@@ -15,6 +15,8 @@ from playwright.sync_api import Page, expect
 
 from tests.test_redteam_feedback_steps_nbgrader import ASSIGNMENT, STUDENTS, attacks, graded, payloads
 
+from .exported import OfflinePage, offline_page  # noqa: F401  (fixture)
+
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
 
@@ -30,8 +32,8 @@ def feedback_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize("student", HOSTILE)
 def test_a_hostile_hand_ins_page_runs_none_of_its_script_and_steps_only_the_graders_calls(
-        file_page: tuple[Page, list[str], list[str]], feedback_pages: dict[str, Path], student: str) -> None:
-    page, outside, dialogs = file_page
+        offline_page: OfflinePage, feedback_pages: dict[str, Path], student: str) -> None:
+    page, outside, dialogs = offline_page.page, offline_page.outside, offline_page.dialogs
     html = feedback_pages[student].read_text()
     page.goto(feedback_pages[student].as_uri())
     page.wait_for_load_state("load")

@@ -15,16 +15,13 @@ Lecture 02's page, opened offline as a student opens it:
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Request, Route, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from .exported import LECTURES, Exported, OfflinePage, exported  # noqa: F401  (fixtures)
-from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS
+from .exported import LECTURES, Exported, OfflinePage, exported, offline_at  # noqa: F401  (fixtures)
+from .labserver import ARTIFACTS
 from .test_offline_html import _open as open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
@@ -91,28 +88,6 @@ CUT_OFF = """root => {
     }
     return {out, page: page.scrollWidth, window: innerWidth};
 }"""
-
-
-@contextmanager
-def offline_at(browser: Browser, viewport: dict[str, int], scale: float = 1) -> Iterator[OfflinePage]:
-    """A page of ``viewport`` CSS pixels at ``scale`` device pixels to one, that may load local files only."""
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
-    page = context.new_page()
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    result = OfflinePage(page)
-
-    def route(r: Route, request: Request) -> None:
-        if request.url.startswith("file://"):
-            r.continue_()
-        else:
-            result.outside.append(request.url)
-            r.abort()
-
-    page.route(re.compile(".*"), route)
-    try:
-        yield result
-    finally:
-        context.close()
 
 
 def _steppers(page: Page) -> Locator:
