@@ -188,3 +188,28 @@ def test_the_stepper_text_grows_with_the_text_size(browser: Browser, exported: E
                 assert after[part][size] == pytest.approx(before[part][size] * larger / base, rel=0.1), (
                     part, size, before[part], after[part])
         _nothing_cut_off(page, "text at 200 %")
+
+
+FIGURE_LECTURE = next((name for name in LECTURES if name.startswith("03-")), "03-fig-5-5")
+# The computed font size, in CSS px, of the Fig. 5.5 view's heading, its node table and its search switch.
+FIGURE_SIZES = """root => Object.fromEntries(
+    [['heading', '.ab-fig55-heading'], ['table', '.ab-stage-nodes table'], ['switch', '.abs-switch button']]
+    .map(([name, sel]) => {
+        const el = root.querySelector(sel);
+        return [name, el ? parseFloat(getComputedStyle(el).fontSize) : null];
+    }))"""
+
+
+def test_the_figure_views_text_grows_with_the_text_size(browser: Browser, exported: Exported) -> None:
+    with offline_at(browser, WINDOW) as plain:
+        page = plain.page
+        open_page(plain, exported, FIGURE_LECTURE)
+        root = page.locator(".ab-static-fig55").first
+        expect(root.locator("svg text").first).to_be_attached()
+        before = root.evaluate(FIGURE_SIZES)
+        assert all(before.values()), before  # each part is there to measure
+        page.add_style_tag(content="html { font-size: 200% !important; }")
+        after = root.evaluate(FIGURE_SIZES)
+        for part, size in before.items():
+            assert after[part] == pytest.approx(2 * size, rel=0.1), (part, before, after)
+        assert plain.outside == []

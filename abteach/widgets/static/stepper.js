@@ -690,7 +690,7 @@ export function mountSearches(el, searches, options = {}) {
 
 const SWITCH_CSS = `
 .abs-switch { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px 4px; }
-.abs-switch button { font: inherit; font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px;
+.abs-switch button { font: inherit; font-family: var(--jp-ui-font-family, sans-serif); font-size: max(14px, 0.875rem);
   color: var(--jp-content-font-color1, #1a1a1a); background: var(--jp-layout-color2, #eeeeee);
   border: 1px solid var(--jp-content-font-color2, #4d4d4d); border-radius: 3px; padding: 2px 10px;
   min-height: 28px; cursor: pointer; }
@@ -705,14 +705,15 @@ const FIGURE_WORDS = { u: "not reached by the figure yet", d: "reached, its rang
   p: "ruled out by the figure's own ranges" };
 
 const FIG55_CSS = `
-.ab-fig55 .ab-fig55-heading { font-size: calc(15px * var(--abs-scale, 1)); padding: 4px 0; }
+/* As the stepper's text: never below these pixel sizes, and larger when the reader asks for larger text. */
+.ab-fig55 .ab-fig55-heading { font-size: calc(max(15px, 0.9375rem) * var(--abs-scale, 1)); padding: 4px 0; }
 .ab-fig55 .ab-fig55-images { display: flex; flex-flow: row wrap; gap: 8px 16px; align-items: flex-start; }
 .ab-fig55 .ab-fig55-side { min-width: 0; max-width: 100%; }
 .ab-fig55 .ab-figure-title, .ab-fig55 .ab-algorithm-title { white-space: pre-line; }
 .ab-fig55 .ab-figure-title::first-line, .ab-fig55 .ab-algorithm-title::first-line { font-weight: bold; }
 .ab-fig55 .ab-stage-nodes, .ab-fig55 .ab-disagreements { max-width: 100%; overflow-x: auto; }
 .ab-fig55 .ab-stage-nodes table, .ab-fig55 .ab-disagreements table { border-collapse: collapse; margin-top: 4px;
-  font-size: calc(14px * var(--abs-scale, 1)); color: var(--abs-ink); }
+  font-size: calc(max(14px, 0.875rem) * var(--abs-scale, 1)); color: var(--abs-ink); }
 .ab-fig55 .ab-stage-nodes td, .ab-fig55 .ab-stage-nodes th, .ab-fig55 .ab-disagreements td,
 .ab-fig55 .ab-disagreements th { padding: 2px 8px; border-bottom: 1px solid var(--abs-muted); text-align: left;
   vertical-align: top; background: none; color: var(--abs-ink); }
