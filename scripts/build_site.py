@@ -77,7 +77,7 @@ def show_for_site(shell: Any) -> None:
     from abteach.widgets.reorder_view import ReorderView
 
     def orderings(obj: ReorderView, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        model = {"data": obj.reorder, "ordering": obj.ordering, "scale": obj.scale}
+        model = {"data": obj.reorder, "ordering": obj.ordering, "scale": obj.scale, "legible": obj.legible}
         return {"text/plain": repr(obj), REORDER: model}
 
     formatter = shell.display_formatter.mimebundle_formatter
@@ -161,7 +161,8 @@ def reorder_module(data: dict[str, Any]) -> str:
             "export default {\n"
             "  async render({ model, el }) {\n"
             f"    const {{ mountReorder }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
-            "    const view = mountReorder(el, DATA, { ordering: model.get(\"ordering\"), scale: model.get(\"scale\") });\n"
+            "    const view = mountReorder(el, DATA, { ordering: model.get(\"ordering\"), scale: model.get(\"scale\"),\n"
+            "      legible: model.get(\"legible\") });\n"
             "    return () => view.destroy();\n"
             "  },\n"
             "};\n")
@@ -192,7 +193,7 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
             elif REORDER in shown:
                 model = shown[REORDER]
                 modules[path] = reorder_module(model["data"])
-                cells.append(anywidget_cell({k: model[k] for k in ("ordering", "scale")}, path))
+                cells.append(anywidget_cell({k: model[k] for k in ("ordering", "scale", "legible")}, path))
             else:
                 model = shown[FIGURE]
                 modules[path] = figure_module(model["data"])

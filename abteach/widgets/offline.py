@@ -178,10 +178,11 @@ def offline_reorder_html(live: ReorderView, size: str | Size | None = None) -> s
     >>> page = offline_reorder_html(live, size="projector")
     >>> data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
     >>> len(data["reorder"]["orderings"]), data["options"]
-    (1296, {'ordering': '0,1,2|0,1,2|0,1,2|2,0,1', 'scale': 1.2})
+    (1296, {'ordering': '0,1,2|0,1,2|0,1,2|2,0,1', 'scale': 1.2, 'legible': 14})
     """
     scale = live.scale if size is None else scale_of(resolve_size(size))
-    options = {"ordering": live.ordering, "scale": scale}
+    options = {"ordering": live.ordering, "scale": scale,
+               "legible": (live.size if size is None else resolve_size(size)).legible}
     payload = f'{{"reorder":{data_json(live.reorder)},"options":{json.dumps(options, ensure_ascii=False)}}}'
     label = html.escape(plain_text(repr(live)), quote=True)
     return (f"<div class='{OFFLINE_REORDER_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"

@@ -60,19 +60,24 @@ class ReorderView(anywidget.AnyWidget):
         The ordering shown.
     scale : float
         How much larger than on a desk the page draws (:data:`abteach.widgets.stepper.SCALES`).
+    legible : float
+        The tree shrinks to its box until α, β and v are this many pixels tall, then scrolls
+        (:attr:`abteach.views.sizes.Size.legible`).
     """
 
     _esm = ESM_PATH.read_text(encoding="utf-8")
     reorder = traitlets.Dict().tag(sync=True)
     ordering = traitlets.Unicode("").tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
+    legible = traitlets.Float(10.0).tag(sync=True)
 
     def __init__(self, data: Reorderings, *, size: str | Size | None = None, start: ReorderKey | None = None) -> None:
         self.data = data
         # Chosen now: a later ab.use_size(...) does not change a view already shown.
         self.size = resolve_size(size)
         key = data.identity if start is None else data._get(start)
-        super().__init__(reorder=reorder_data(data), ordering=key_text(key), scale=scale_of(self.size))
+        super().__init__(reorder=reorder_data(data), ordering=key_text(key), scale=scale_of(self.size),
+                         legible=self.size.legible)
 
     @traitlets.validate("ordering")
     def _valid_ordering(self, proposal: dict) -> str:

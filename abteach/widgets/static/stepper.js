@@ -907,7 +907,7 @@ export function mountReorder(el, data, options = {}) {
 
   el.replaceChildren();
   const root = h("div", { class: "abs-fig ab-reorder", role: "group",
-    "aria-label": `Reorder the children of the tree and see what ${data.title} prunes`,
+    "aria-label": `Reorder the children of the tree: what ${data.title} prunes`,
     "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
   root.append(h("style", {}, CSS + REORDER_CSS));
   const row = h("div", { class: "ab-reorder-nodes" });
@@ -950,7 +950,7 @@ export function mountReorder(el, data, options = {}) {
     key.split("|").forEach((perm, k) => { selects[k].value = perm; });
     const orders = data.nodes.map((node, k) => `${node.name}: ${selects[k].selectedOptions[0].textContent}`).join("; ");
     tree = treeView({ title: data.title, layout: one.layout, steps: all },
-      { scale, sized: all, maxTreeHeight: options.maxTreeHeight,
+      { scale, sized: all, maxTreeHeight: options.maxTreeHeight, legible: options.legible,
         label: `${data.title} on the tree in this order (${orders}), at the end of its search` });
     holder.replaceChildren(tree.picture);
     tree.draw({ nodes: one.nodes });
@@ -964,8 +964,13 @@ export function mountReorder(el, data, options = {}) {
     if (options.onOrdering) options.onOrdering(key);
   }
 
-  // Only the tree's own keys are taken; a dropdown keeps its arrow keys.
+  // The tree's own keys are taken; a dropdown's keys (↑, ↓, Home, End, a letter) are the dropdown's alone, as
+  // JupyterLab's command mode would otherwise take them and the focus.  Tab and Escape still leave.
   root.addEventListener("keydown", event => {
+    if (event.target instanceof HTMLSelectElement) {
+      if (event.key !== "Tab" && event.key !== "Escape") event.stopPropagation();
+      return;
+    }
     const own = ownKey(event, tree ? [tree] : [], new Set());
     if (own && own.tree) own.tree.treeKey(event.key);
   });
@@ -1036,7 +1041,8 @@ function renderReorder(model, el, data) {
   const keep = value => {
     if (typeof model.set === "function" && model.get("ordering") !== value) model.set("ordering", value);
   };
-  const view = mountReorder(el, data, { ordering: model.get("ordering"), scale: model.get("scale"), onOrdering: keep });
+  const view = mountReorder(el, data, { ordering: model.get("ordering"), scale: model.get("scale"),
+    legible: model.get("legible"), onOrdering: keep });
   const onOrdering = () => view.show(model.get("ordering"));
   const listens = typeof model.on === "function" && typeof model.off === "function";
   if (listens) model.on("change:ordering", onOrdering);
