@@ -873,6 +873,8 @@ const REORDER_CSS = `
 .ab-reorder .ab-reorder-summary { min-height: 2.7em; padding: 4px 0;
   font-size: calc(max(15px, 0.9375rem) * var(--abs-scale, 1)); }
 .ab-reorder.abs-slide .ab-reorder-summary { min-height: 0; }
+/* A slide's own list style (reveal.js: an indented inline block) would stack the legend in a column. */
+.reveal .ab-reorder ul.abs-legend { display: flex; margin: 4px 0 0 0; }
 `;
 
 // Which row of data.orderings a key ("0,1,2|2,0,1") is: its options' indices as one mixed-radix number, as
