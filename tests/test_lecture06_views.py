@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from matplotlib.lines import Line2D
 
@@ -164,6 +167,40 @@ def test_reorder_view_has_a_png_fallback(fig52):
     assert data["image/png"].startswith(b"\x89PNG")
     assert data["text/plain"].endswith("5 of 9 leaves evaluated; pruned: c2 c3 d1 d2.")
     assert not data["text/plain"].startswith("ReorderView(")  # a sentence, not a repr
+
+
+def test_the_offline_copy_carries_every_ordering(fig52):
+    import json
+
+    from abteach.widgets.fallback import plain_text
+    from abteach.widgets.offline import OFFLINE_REORDER_CLASS, offline_reorder_html, show_static
+
+    v = reorder_view(fig52, start=fig52.key({"D": ["d3", "d1", "d2"]}))
+    page = offline_reorder_html(v)
+    assert page.startswith(f"<div class='{OFFLINE_REORDER_CLASS}'")
+    data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    assert data["reorder"] == v.reorder and len(data["reorder"]["orderings"]) == len(fig52)
+    assert data["options"] == {"ordering": v.ordering, "scale": v.scale, "legible": v.size.legible}
+
+    # A session run for the pages shows it so, with the live view's sentence.
+    from types import SimpleNamespace
+
+    from IPython.core.formatters import DisplayFormatter
+    shell = SimpleNamespace(display_formatter=DisplayFormatter())
+    show_static(shell, size="projector")
+    shown, _ = shell.display_formatter.format(v)
+    assert shown["text/plain"] == plain_text(repr(v)) and OFFLINE_REORDER_CLASS in shown["text/html"]
+    assert json.loads(shown["text/html"].split("application/json'>")[1].split("</script>")[0])["options"]["scale"] > v.scale
+
+    # nbval compares the run with the committed lecture, whose output is the widget: only the text is compared.
+    import nbformat
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import export_lectures  # a script, not a package
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(outputs=[nbformat.v4.new_output("display_data", data=shown)])]
+    assert dict(export_lectures.as_committed(nb).cells[0].outputs[0]["data"]) == {"text/plain": shown["text/plain"]}
+    assert export_lectures.with_stepper_module(f"<html><head></head><body>{page}</body></html>").count(
+        "export function mountReorder") == 1
 
 
 def test_reorder_view_rejects_bad_input(fig52):
