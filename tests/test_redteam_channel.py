@@ -57,6 +57,14 @@ def test_a_wrong_answer_claimed_on_the_channel_fails_its_own_tree_with_its_own_s
         assert got.steps.calls == (("generate", (0,)),)
 
 
+@pytest.mark.parametrize("tree", WHERE)
+def test_a_call_written_on_the_channel_and_its_answer_never_read_counts_on_its_own_tree_only(tree):
+    got = ab.grading.check_alphabeta(attacks.calling_unread(tree), seed=SEED)
+    twin = ab.grading.check_alphabeta(attacks.calling_unread(tree, twin=True), seed=SEED)
+    assert twin.score == len(TREES) - 1 and twin.departure is not None and twin.departure.tree == tree
+    same_report(got, twin)
+
+
 @pytest.mark.parametrize("tree", [PUBLIC[1], HIDDEN[0]])
 def test_a_done_for_a_run_id_it_made_up_stops_the_search_on_the_tree_it_was_sent_on(tree):
     # It cannot know the next tree's id before the grader sends it: a done with any other id is a message of no

@@ -31,7 +31,9 @@ the run a message belongs to: a ``done`` or ``call`` left over from a game
 the grader has finished is set aside there, never taken for the next game,
 whose id nobody in here knows until its ``run`` arrives.  Such a leftover
 call is answered by an ``err``; the ``run`` that came before that answer is
-kept here for the loop that plays the games.
+kept here for the loop that plays the games, and an answer to a call the
+submission wrote itself and never read is skipped there, not taken for an
+order.
 """
 
 from __future__ import annotations
@@ -110,8 +112,17 @@ class Channel:
         return message
 
     def order(self) -> dict[str, Any]:
-        """The grader's next order: one that came while a call waited, else the next message."""
-        return self.waiting.pop(0) if self.waiting else self.receive()
+        """The grader's next order: one that came while a call waited, else the next message that is no answer.
+
+        An answer here is to a call the submission wrote on the channel itself and never read: it belongs to
+        the game just played, not to the next.
+        """
+        if self.waiting:
+            return self.waiting.pop(0)
+        message = self.receive()
+        while message.get("t") in ("ok", "err"):
+            message = self.receive()
+        return message
 
 
 class State:

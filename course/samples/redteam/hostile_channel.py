@@ -11,10 +11,13 @@ harness does when a search returns, on the tree :data:`TREE` of their choice.
   as the answer for the *next* tree, failed it, named it, and showed no stepper.
 - :func:`claiming_wrong` - generates the first child, claims the last action, then goes on to search (its
   calls now belong to a run the grader has finished) and returns the right move.
+- :func:`calling_unread` - writes a call of its own on the channel (a state's generation, with its run's
+  fields) and never reads the answer, then returns: the answer is left for the harness to find where it
+  waits for the next tree's order.  Before, the harness took it for an order and ended, on the next tree.
 - :func:`claiming_ahead` - sends a ``done`` for a run id of its own making (a guess at the next tree's),
   then searches and returns the right move.
 
-Each of the first two has a twin (``twin=True``) that does with ``return`` what the hand-in does on the channel: its feedback is
+Each of the first three has a twin (``twin=True``) that does with ``return`` what the hand-in does on the channel: its feedback is
 what the hand-in's must be, since a ``done`` a search writes may be taken only as a return would be.
 """
 
@@ -75,6 +78,34 @@ def alpha_beta_search(game, state):
         game.result(state, game.actions(state)[0])
         {claim}
     return _search(game, state)
+''')
+
+
+def calling_unread(tree: int, twin: bool = False) -> str:
+    """On the ``tree``-th tree (from 1), ask the actions, write the first one's result call on the channel itself
+    and not read its answer, and return the last action; the twin asks the result through the game."""
+    call = ("game.result(state, moves[0])" if twin else
+            'sys.modules["submission"]._call(state, moves[0])')
+    return _hand_in(f'''
+
+def alpha_beta_search(game, state):
+    _TREES.append(1)
+    if len(_TREES) == {tree}:
+        moves = game.actions(state)
+        {call}
+        return moves[-1]
+    return _search(game, state)
+
+
+def _call(state, action):
+    frame = sys._getframe()
+    while frame is not None:
+        here = frame.f_locals
+        if "channel" in here and isinstance(here.get("order"), dict):
+            fields = {{k: v for k, v in here["order"].items() if k not in ("t", "state")}}
+            here["channel"].send({{**fields, "t": "call", "m": "result", "a": [{{"k": state._token}}, action]}})
+            return
+        frame = frame.f_back
 ''')
 
 
