@@ -45,6 +45,10 @@ STEPPER_JS = ROOT / "abteach" / "widgets" / "static" / "stepper.js"
 FRAMES = "application/vnd.abteach.frames+json"
 #: The media type under which it shows a Fig. 5.5 view: its stages as data (:func:`abteach.views.fig55.stage_data`).
 FIGURE = "application/vnd.abteach.fig55+json"
+#: The media type under which it shows a reorder view: every ordering as data (:func:`abteach.views.reorder.reorder_data`).
+REORDER = "application/vnd.abteach.reorder+json"
+#: Every media type of ours: each becomes an ``{anywidget}`` directive.
+OURS = (FRAMES, FIGURE, REORDER)
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
 SITE_DISPLAY = (f"import sys; sys.path.insert(0, {str(HERE)!r}); "
                 "import build_site; build_site.show_for_site(get_ipython())")
@@ -70,9 +74,16 @@ def show_for_site(shell: Any) -> None:
         model = {"data": obj.figure, "stage": obj.stage, "search": obj.search, "scale": obj.scale}
         return {"text/plain": repr(obj), FIGURE: model}
 
+    from abteach.widgets.reorder_view import ReorderView
+
+    def orderings(obj: ReorderView, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        model = {"data": obj.reorder, "ordering": obj.ordering, "scale": obj.scale, "legible": obj.legible}
+        return {"text/plain": repr(obj), REORDER: model}
+
     formatter = shell.display_formatter.mimebundle_formatter
     formatter.for_type(BrowserStepper, frames)
     formatter.for_type(FigureVsAlgorithm, stages)
+    formatter.for_type(ReorderView, orderings)
     try:
         from abteach.widgets.stepper import Stepper
     except ImportError:  # once every stepper is a browser stepper there is nothing else to catch
@@ -143,6 +154,20 @@ def figure_module(data: dict[str, Any]) -> str:
             "};\n")
 
 
+def reorder_module(data: dict[str, Any]) -> str:
+    """The ES module of one reorder view on the site: every ordering, drawn by the same module's ``mountReorder``."""
+    return ("// One reorder view of the course site (scripts/build_site.py): every ordering, drawn by abteach's stepper.js.\n"
+            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+            "export default {\n"
+            "  async render({ model, el }) {\n"
+            f"    const {{ mountReorder }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
+            "    const view = mountReorder(el, DATA, { ordering: model.get(\"ordering\"), scale: model.get(\"scale\"),\n"
+            "      legible: model.get(\"legible\") });\n"
+            "    return () => view.destroy();\n"
+            "  },\n"
+            "};\n")
+
+
 def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
     """A copy of the executed lecture ``nb`` in which each stepper output is an ``{anywidget}`` directive.
 
@@ -157,14 +182,18 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
         cells.append(cell)
         if cell.cell_type != "code":
             continue
-        ours = [o["data"] for o in cell.outputs if FRAMES in o.get("data", {}) or FIGURE in o.get("data", {})]
-        cell.outputs = [o for o in cell.outputs if FRAMES not in o.get("data", {}) and FIGURE not in o.get("data", {})]
+        ours = [o["data"] for o in cell.outputs if any(t in o.get("data", {}) for t in OURS)]
+        cell.outputs = [o for o in cell.outputs if not any(t in o.get("data", {}) for t in OURS)]
         for shown in ours:
             path = f"steppers/{name}-{len(modules) + 1}.js"
             if FRAMES in shown:
                 model = shown[FRAMES]
                 modules[path] = stepper_module(model["data"])
                 cells.append(anywidget_cell({"step": model["step"], "interval": model["interval"]}, path))
+            elif REORDER in shown:
+                model = shown[REORDER]
+                modules[path] = reorder_module(model["data"])
+                cells.append(anywidget_cell({k: model[k] for k in ("ordering", "scale", "legible")}, path))
             else:
                 model = shown[FIGURE]
                 modules[path] = figure_module(model["data"])
