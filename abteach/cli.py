@@ -646,13 +646,15 @@ def _feedback_preprocessors() -> dict[str, type]:
             kept: dict[int, list[Any]] = {}
             count = 0
             for k, cell in enumerate(nb.cells):
-                if cell.cell_type != "code":
+                outputs = cell.get("outputs", []) if isinstance(cell, dict) and cell.get("cell_type") == "code" else []
+                # A submitted file can hold anything for an output: what is not a dict holds no steps, and is left
+                # for InertStudentContent, next, to stand a note in for.
+                marked = [isinstance(o, dict) and isinstance(o.get("data"), dict) and MIME in o["data"]
+                          for o in (outputs if isinstance(outputs, list) else [])]
+                if not any(marked):
                     continue
-                outputs = cell.get("outputs", [])
-                found = [o for o in outputs if isinstance(o.get("data"), dict) and MIME in o["data"]]
-                if not found:
-                    continue
-                cell.outputs = [o for o in outputs if not (isinstance(o.get("data"), dict) and MIME in o["data"])]
+                found = [o for o, steps in zip(outputs, marked) if steps]
+                cell.outputs = [o for o, steps in zip(outputs, marked) if not steps]
                 if not _search_test_cell(cell):
                     self.log.warning("cell %d displays search steps but is no search test: dropped unread", k)
                     continue

@@ -18,10 +18,22 @@ The conversation, one JSON object a line:
 
 - child: ``hello``; grader: ``load`` (the source and the function's name);
   child: ``loaded`` or ``load-error``;
-- then per game, grader: ``run`` (the start state); child: any number of
-  ``call`` (each answered by ``ok`` or ``err``), then ``done``;
+- then per game, grader: ``run`` (the start state, and the run's id ``g``,
+  new and random each game); child: any number of ``call`` (each answered
+  by ``ok`` or ``err``), then ``done``, each carrying the run's id;
 - grader: ``end``.  ``package`` may come at any time: the submission tried
   to import the package it is meant to write a part of.
+
+Nothing here is out of the submission's reach (it shares this interpreter),
+so the id is no password: the submission can read it and send a ``done`` of
+its own, which counts as a return would.  What the id gives the grader is
+the run a message belongs to: a ``done`` or ``call`` left over from a game
+the grader has finished is set aside there, never taken for the next game,
+whose id nobody in here knows until its ``run`` arrives.  Such a leftover
+call is answered by an ``err``; the ``run`` that came before that answer is
+kept here for the loop that plays the games, and an answer to a call the
+submission wrote itself and never read is skipped there, not taken for an
+order.
 """
 
 from __future__ import annotations
@@ -81,6 +93,9 @@ class Channel:
     def __init__(self, read_fd: int, write_fd: int) -> None:
         self._in = os.fdopen(read_fd, "rb")
         self._out = write_fd
+        #: A ``run`` order read while a call waited for its answer (a search still running after its game
+        #: was answered, by a ``done`` it sent itself): the next game, once this one's search ends.
+        self.waiting: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
         data = (json.dumps(message, ensure_ascii=True, allow_nan=False) + "\n").encode("ascii")
@@ -94,6 +109,19 @@ class Channel:
         message = json.loads(line)
         if not isinstance(message, dict):
             os._exit(0)
+        return message
+
+    def order(self) -> dict[str, Any]:
+        """The grader's next order: one that came while a call waited, else the next message that is no answer.
+
+        An answer here is to a call the submission wrote on the channel itself and never read: it belongs to
+        the game just played, not to the next.
+        """
+        if self.waiting:
+            return self.waiting.pop(0)
+        message = self.receive()
+        while message.get("t") in ("ok", "err"):
+            message = self.receive()
         return message
 
 
@@ -156,13 +184,21 @@ def decode(x: Any) -> Any:
 class Game:
     """The book's game, answered by the grader: it holds no tree, only the way to ask."""
 
-    def __init__(self, channel: Channel, initial: State) -> None:
+    def __init__(self, channel: Channel, initial: State, run: str = "") -> None:
         self._channel = channel
+        self._run = run
         self.initial = initial
 
     def _ask(self, method: str, *args: Any) -> Any:
-        self._channel.send({"t": "call", "m": method, "a": [encode(a) for a in args]})
+        self._channel.send({"t": "call", "g": self._run, "m": method, "a": [encode(a) for a in args]})
         reply = self._channel.receive()
+        while reply.get("t") in ("run", "end"):
+            # The grader has moved on (this game was answered by a done the search sent itself): the order is
+            # kept for later, and this call's own answer, an err, follows.
+            if reply.get("t") == "end":
+                os._exit(0)
+            self._channel.waiting.append(reply)
+            reply = self._channel.receive()
         if reply.get("t") == "ok":
             return decode(reply.get("v"))
         raise (TypeError if reply.get("e") == "TypeError" else ValueError)(str(reply.get("m")))
@@ -279,8 +315,8 @@ def load(source: str, name: str) -> Callable[..., Any]:
     return found
 
 
-def play(function: Callable[..., Any], game: Game, sink: Sink) -> dict[str, Any]:
-    """Run the submission on one game; the ``done`` message."""
+def play(function: Callable[..., Any], game: Game, sink: Sink, run: str = "") -> dict[str, Any]:
+    """Run the submission on one game, the run ``run``; the ``done`` message."""
     status, returned, error = "ok", None, None
     try:
         returned = encode(function(game, game.initial))
@@ -290,7 +326,7 @@ def play(function: Callable[..., Any], game: Game, sink: Sink) -> dict[str, Any]
         status, error = "raised", failure(caught)
     if sink.count > sink.limit:
         status = "output"
-    return {"t": "done", "status": status, "returned": returned, "error": error, "printed": sink.count}
+    return {"t": "done", "g": run, "status": status, "returned": returned, "error": error, "printed": sink.count}
 
 
 def main(argv: list[str]) -> NoReturn:
@@ -320,11 +356,11 @@ def main(argv: list[str]) -> NoReturn:
         os._exit(0)
     channel.send({"t": "loaded", "printed": sink.count})
     while True:
-        order = channel.receive()
+        order = channel.order()
         if order.get("t") != "run":
             os._exit(0)
-        start = order["state"]
-        channel.send(play(function, Game(channel, State(str(start["k"]), str(start["n"]))), sink))
+        start, run = order["state"], str(order["g"])
+        channel.send(play(function, Game(channel, State(str(start["k"]), str(start["n"])), run), sink, run))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,18 @@ one that explores the whole tree is recorded as having generated it.
 Whatever the child writes is parsed as untrusted: one malformed or
 unexpected message ends the run as a failure of the submission.
 
+Each game is a run with an id drawn here at random and sent with it; every
+``call`` and ``done`` must carry the id of the run it belongs to.  The id is
+no secret from the submission, which shares its interpreter with the
+harness and can send a ``done`` of its own: that counts as the return it
+could have made.  What the id holds to is that a message counts only for
+its own game: whatever comes later bearing the id of a game already
+answered (the harness's own ``done`` after the submission's, or calls of a
+search still running) is set aside, a call answered with an error, and
+never taken for the next game, whose id the child learns only with its
+``run``; a message with an id of no run ends the run as one written on the
+channel.
+
 The parent waits at most ``time_limit`` seconds for each game; on the first
 game that takes longer it kills the child, so a loop costs one time limit,
 not one per game, and nothing of the submission runs after
@@ -874,6 +886,9 @@ class _Tokens:
         return self._by_token.get(token) if isinstance(token, str) else None
 
 
+#: What a call made for a game already answered is told (its search sent a done of its own, and ran on).
+LEFTOVER = "this game is over: its answer was already sent"
+
 _METHODS = {"to_move": 1, "actions": 1, "result": 2, "is_terminal": 1, "utility": 2, "probabilities": 1}
 
 
@@ -1173,8 +1188,9 @@ def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGa
         return Outcome("Your code wrote to the grader's channel, which a search never does.", package=package,
                        isolation=isolation)
     runs: list[Run] = []
+    answered: set[str] = set()  # the ids of the games answered: what still comes with one is a leftover
     for k, make in enumerate(games):
-        run, stop = _play(child, ask, make(), source, filename, k in hidden, time_limit, budget)
+        run, stop = _play(child, ask, make(), source, filename, k in hidden, time_limit, budget, answered)
         runs.append(run)
         if run.status == "output":
             printed = OUTPUT_LIMIT + 1
@@ -1189,12 +1205,16 @@ def _converse(child: _Child, source: str, games: Sequence[Callable[[], GradingGa
 
 
 def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: GradingGame, source: str,
-          filename: str, hidden: bool, time_limit: float, budget: float = math.inf) -> tuple[Run, bool]:
+          filename: str, hidden: bool, time_limit: float, budget: float = math.inf,
+          answered: set[str] | None = None) -> tuple[Run, bool]:
     """One game: serve the child's calls until it is done; the :class:`Run`, and whether to stop after it.
 
     It ends at ``time_limit`` seconds, or at ``budget`` (a time of :func:`time.monotonic`), the end of the
-    whole check's time, whichever comes first.
+    whole check's time, whichever comes first.  ``answered`` holds the ids of the games played before, whose
+    leftover messages are set aside; this game's id is added to it once it is answered.
     """
+    answered = set() if answered is None else answered
+    run_id = secrets.token_hex(12)
     tokens = _Tokens()
     start = time.monotonic()
     deadline = min(start + time_limit, budget)
@@ -1215,18 +1235,30 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
         return ("the process running it ended abruptly" if hidden
                 else f"the process running it ended abruptly ({child.ending()})")
     try:
-        if not child.send({"t": "run", "state": tokens.out(game.initial)}, deadline):
+        if not child.send({"t": "run", "g": run_id, "state": tokens.out(game.initial)}, deadline):
             return run("raised", error=ended()), True
         while True:
             message = ask(deadline)
             if message is None:
                 return run("raised", error=ended()), True
+            if message.get("g") != run_id:
+                if not isinstance(message.get("g"), str) or message["g"] not in answered:
+                    raise _Broken("a message of no game")
+                # A leftover of a game already answered: its search, still running, gets an error for a call
+                # (the harness waits for one answer a call), and a second done is dropped unread.
+                if message.get("t") not in ("call", "done"):
+                    raise _Broken("a message out of turn")
+                if message["t"] == "call" and not child.send({"t": "err", "e": "ValueError", "m": LEFTOVER},
+                                                              deadline):
+                    return run("raised", error=ended()), True
+                continue
             if message.get("t") == "call":
                 if not child.send(_answer(game, tokens, message), deadline):
                     return run("raised", error=ended()), True
                 continue
             if message.get("t") != "done":
                 raise _Broken("a message out of turn")
+            answered.add(run_id)  # whatever it says, nothing more counts for this game
             status = message.get("status")
             if status == "output":
                 return run("output"), True

@@ -1,6 +1,8 @@
 # Hostile: walks up the stack and through every live object, looking for the grader's pipe, seed and
 # expected answers; forges a "done" message on any channel it finds, and returns what the frames held.
-# Expected: wrong
+# The forged done names no run of the grader's (it carries no run id), so the run stops there as written on
+# the grader's channel.
+# Expected: raised
 import gc
 import sys
 
