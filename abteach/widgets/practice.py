@@ -177,12 +177,16 @@ class SolveTree(anywidget.AnyWidget):
         The tree in words, for a reader without the drawing.
     scale : float
         How much larger than on a desk the page draws (:data:`abteach.widgets.stepper.SCALES`).
+    legible : float
+        The least height, in pixels, of the tree's small text: the tree shrinks to fit its column down to
+        this, then scrolls (:attr:`abteach.views.sizes.Size.legible`), as a stepper's does.
     """
 
     _esm = ESM_PATH.read_text(encoding="utf-8")
     tree = traitlets.Dict().tag(sync=True)
     alt = traitlets.Unicode("").tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
+    legible = traitlets.Float(10.0).tag(sync=True)
 
 
 class Practice(widgets.VBox):
@@ -199,7 +203,8 @@ class Practice(widgets.VBox):
         self.check: Check | None = None
         self.hints_shown = 0
         # Drawn in the page; the size ab.use_size chose, once, as a stepper's.
-        self.view = SolveTree(scale=scale_of(resolve_size(None)), layout=widgets.Layout(max_width="100%"))
+        size = resolve_size(None)
+        self.view = SolveTree(scale=scale_of(size), legible=size.legible, layout=widgets.Layout(max_width="100%"))
         self.view.add_class("ab-practice-tree")
         self.rows_box = widgets.VBox()
         self.message = widgets.HTML()

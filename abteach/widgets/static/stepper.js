@@ -955,8 +955,9 @@ function renderFigure(model, el, data) {
 // A tree to solve's entry point (the practice widget's tree): drawn again whenever the kernel sends another
 // (New tree).
 function renderTree(model, el) {
-  let view = mountTree(el, model.get("tree"), { scale: model.get("scale") });
-  const redraw = () => { view.destroy(); view = mountTree(el, model.get("tree"), { scale: model.get("scale") }); };
+  const options = () => ({ scale: model.get("scale"), legible: model.get("legible") });
+  let view = mountTree(el, model.get("tree"), options());
+  const redraw = () => { view.destroy(); view = mountTree(el, model.get("tree"), options()); };
   const listens = typeof model.on === "function" && typeof model.off === "function";
   if (listens) model.on("change:tree", redraw);
   return () => { if (listens) model.off("change:tree", redraw); view.destroy(); };
