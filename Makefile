@@ -88,6 +88,11 @@ hub-demo: $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
 hub-load: $(HUB_VENV)/.installed-hub $(HUB_PROXY)/.installed
 	$(HUB_VENV)/bin/python course/hub/hub_load.py
 
+# matplotlib keeps its font list in one folder per user, keyed by its version and not by venv, so deleting one venv
+# can leave another's plots warning `findfont` (which strict nbval fails).  What runs and checks the lectures keeps
+# its own list inside its venv; `make lab` keeps the user's own matplotlib settings.
+test unit test-all nbval regenerate html slides site lite bench grade-demo: export MPLCONFIGDIR := $(CURDIR)/$(VENV)/mplconfig
+
 # The lectures, in order; the practice notebooks are not lectures.
 LECTURES := $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
 

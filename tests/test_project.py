@@ -3,6 +3,7 @@
 import ast
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import tomllib
@@ -183,3 +184,21 @@ def test_the_lab_venv_asks_no_news_over_a_projected_lecture():
     # JupyterLab reads overrides.json from <sys.prefix>/share/jupyter/lab/settings.
     assert any(c.startswith("cp scripts/lab/overrides.json $(LAB_VENV)/share/jupyter/lab/settings/overrides.json")
                for c in _recipe("$(LAB_VENV)/.installed-lab"))
+
+
+def _environment_of(target: str, tmp_path: Path) -> dict[str, str]:
+    """The environment ``make target`` runs its venv's Python in: a stand-in Python that prints its environment."""
+    stand_in = tmp_path / "python"
+    stand_in.write_text("#!/bin/sh\nenv\n")
+    stand_in.chmod(0o755)
+    out = subprocess.run(["make", "-s", "--no-print-directory", "-o", ".venv/.installed-test", target,
+                          f"BIN={tmp_path}"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={k: v for k, v in os.environ.items() if k != "MPLCONFIGDIR"})
+    return dict(line.split("=", 1) for line in out.stdout.splitlines() if "=" in line)
+
+
+def test_the_test_tiers_keep_matplotlibs_font_list_in_their_venv(tmp_path):
+    # A font list shared by every venv of the user named fonts of a deleted venv, and strict nbval failed on the
+    # `findfont` warnings that followed.  Each tier that runs the lectures keeps its own list.
+    environ = _environment_of("unit", tmp_path)
+    assert environ.get("MPLCONFIGDIR") == str(ROOT / ".venv" / "mplconfig"), environ.get("MPLCONFIGDIR")
