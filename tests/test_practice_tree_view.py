@@ -46,7 +46,7 @@ def test_the_tree_data_decodes_to_the_trees_names_players_and_leaf_values(nested
     assume(sum(not n.is_leaf for n in t.walk()) <= 26)
     data = tree_data(ab.alphabeta(t).trace)
     nodes = data["layout"]["nodes"]
-    state = replay({**data, "steps": data["steps"]}, 0)["nodes"]
+    state = replay(data, 0)["nodes"]
     walked = list(t.walk())
     # Every node once, in preorder, each hanging from its parent.
     assert [path_of(nd["path"]) for nd in nodes] == [n.path for n in walked]

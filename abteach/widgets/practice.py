@@ -174,7 +174,8 @@ class SolveTree(anywidget.AnyWidget):
     tree : dict
         :func:`abteach.views.tree_data.tree_data` of the tree's correct search.
     alt : str
-        The tree in words, for a reader without the drawing.
+        The tree in words (:func:`abteach.views.alt.tree_alt`), kept in the kernel: the page names every node
+        of the drawing instead, and the saved picture carries its own text.
     scale : float
         How much larger than on a desk the page draws (:data:`abteach.widgets.stepper.SCALES`).
     legible : float
@@ -184,7 +185,7 @@ class SolveTree(anywidget.AnyWidget):
 
     _esm = ESM_PATH.read_text(encoding="utf-8")
     tree = traitlets.Dict().tag(sync=True)
-    alt = traitlets.Unicode("").tag(sync=True)
+    alt = traitlets.Unicode("")
     scale = traitlets.Float(1.0).tag(sync=True)
     legible = traitlets.Float(10.0).tag(sync=True)
 
