@@ -693,7 +693,8 @@ export function mountSearches(el, searches, options = {}) {
 // screen reader walks with the arrow keys; no steps, no listing.
 export function mountTree(el, data, options = {}) {
   el.replaceChildren();
-  const root = h("div", { class: "abs-root abs-solve", "data-lm-suppress-shortcuts": "true",
+  // A figure's root (its colours and text sizes), not a stepper's: pages and tests count .abs-root as steppers.
+  const root = h("div", { class: "abs-fig abs-solve", "data-lm-suppress-shortcuts": "true",
     style: `--abs-scale: ${options.scale ?? 1}` });
   root.append(h("style", {}, CSS));
   const view = treeView(data, { ...options, label: data.label, statusWords: data.statusWords });
