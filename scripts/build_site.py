@@ -45,8 +45,12 @@ STEPPER_JS = ROOT / "abteach" / "widgets" / "static" / "stepper.js"
 FRAMES = "application/vnd.abteach.frames+json"
 #: The media type under which it shows a Fig. 5.5 view: its stages as data (:func:`abteach.views.fig55.stage_data`).
 FIGURE = "application/vnd.abteach.fig55+json"
+#: The media type under which it shows a reorder view: every ordering as data (:func:`abteach.views.reorder.reorder_data`).
+REORDER = "application/vnd.abteach.reorder+json"
 #: The media type under which it shows a practice widget: its tree to solve and its correct search, as data.
 PRACTICE = "application/vnd.abteach.practice+json"
+#: Every media type of ours: each becomes an ``{anywidget}`` directive.
+OURS = (FRAMES, FIGURE, REORDER, PRACTICE)
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
 SITE_DISPLAY = (f"import sys; sys.path.insert(0, {str(HERE)!r}); "
                 "import build_site; build_site.show_for_site(get_ipython())")
@@ -72,6 +76,12 @@ def show_for_site(shell: Any) -> None:
         model = {"data": obj.figure, "stage": obj.stage, "search": obj.search, "scale": obj.scale}
         return {"text/plain": repr(obj), FIGURE: model}
 
+    from abteach.widgets.reorder_view import ReorderView
+
+    def orderings(obj: ReorderView, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        model = {"data": obj.reorder, "ordering": obj.ordering, "scale": obj.scale, "legible": obj.legible}
+        return {"text/plain": repr(obj), REORDER: model}
+
     from abteach.views.frame_data import frame_data
     from abteach.views.tree_data import tree_data
     from abteach.widgets.practice import Practice
@@ -84,6 +94,7 @@ def show_for_site(shell: Any) -> None:
     formatter = shell.display_formatter.mimebundle_formatter
     formatter.for_type(BrowserStepper, frames)
     formatter.for_type(FigureVsAlgorithm, stages)
+    formatter.for_type(ReorderView, orderings)
     formatter.for_type(Practice, practice)
     try:
         from abteach.widgets.stepper import Stepper
@@ -155,6 +166,20 @@ def figure_module(data: dict[str, Any]) -> str:
             "};\n")
 
 
+def reorder_module(data: dict[str, Any]) -> str:
+    """The ES module of one reorder view on the site: every ordering, drawn by the same module's ``mountReorder``."""
+    return ("// One reorder view of the course site (scripts/build_site.py): every ordering, drawn by abteach's stepper.js.\n"
+            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+            "export default {\n"
+            "  async render({ model, el }) {\n"
+            f"    const {{ mountReorder }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
+            "    const view = mountReorder(el, DATA, { ordering: model.get(\"ordering\"), scale: model.get(\"scale\"),\n"
+            "      legible: model.get(\"legible\") });\n"
+            "    return () => view.destroy();\n"
+            "  },\n"
+            "};\n")
+
+
 def practice_module(data: dict[str, Any]) -> str:
     """The ES module of one practice widget on the site: its tree and, folded, its correct search (``mountPractice``)."""
     return ("// One practice tree of the course site (scripts/build_site.py): drawn by abteach's stepper.js.\n"
@@ -182,9 +207,8 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
         cells.append(cell)
         if cell.cell_type != "code":
             continue
-        kinds = (FRAMES, FIGURE, PRACTICE)
-        ours = [o["data"] for o in cell.outputs if any(k in o.get("data", {}) for k in kinds)]
-        cell.outputs = [o for o in cell.outputs if not any(k in o.get("data", {}) for k in kinds)]
+        ours = [o["data"] for o in cell.outputs if any(t in o.get("data", {}) for t in OURS)]
+        cell.outputs = [o for o in cell.outputs if not any(t in o.get("data", {}) for t in OURS)]
         for shown in ours:
             path = f"steppers/{name}-{len(modules) + 1}.js"
             if FRAMES in shown:
@@ -194,6 +218,10 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
             elif PRACTICE in shown:
                 modules[path] = practice_module(shown[PRACTICE])
                 cells.append(anywidget_cell({}, path))
+            elif REORDER in shown:
+                model = shown[REORDER]
+                modules[path] = reorder_module(model["data"])
+                cells.append(anywidget_cell({k: model[k] for k in ("ordering", "scale", "legible")}, path))
             else:
                 model = shown[FIGURE]
                 modules[path] = figure_module(model["data"])

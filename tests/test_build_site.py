@@ -86,3 +86,34 @@ def test_a_fig55_view_becomes_a_directive_with_a_module_of_its_stages():
     # Every stage of every search is in the module, drawn by the stepper's own module.
     assert stages and json.loads(stages.group(1)) == json.loads(json.dumps(view.figure))
     assert "mountFigure(el, DATA" in module and build_site.STEPPER_URL in module
+
+
+def test_a_reorder_view_becomes_a_directive_with_a_module_of_every_ordering():
+    r = ab.ordering.reorderings(ab.examples.FIG_5_2)
+    view = ab.reorder_view(r, start=r.key({"D": ["d3", "d1", "d2"]}))
+    model = {"data": view.reorder, "ordering": view.ordering, "scale": view.scale, "legible": view.legible}
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("ab.reorder_view(fig52)", outputs=[nbformat.v4.new_output(
+        "display_data", data={"text/plain": repr(view), build_site.REORDER: json.loads(json.dumps(model))})])]
+    site, modules = build_site.for_site(nb, "06-move-ordering-and-complexity")
+    assert [c.cell_type for c in site.cells] == ["code", "markdown"] and site.cells[0].outputs == []
+    match = DIRECTIVE.match(site.cells[1].source)
+    assert match and json.loads(match.group(3)) == {"ordering": "0,1,2|0,1,2|0,1,2|2,0,1", "scale": 1.0,
+                                                    "legible": view.size.legible}
+    module = modules[match.group(2)]
+    data = re.search(r"^const DATA = (.*);$", module, re.M)
+    # Every ordering is in the module, drawn by the stepper's own module.
+    assert data and json.loads(data.group(1)) == json.loads(json.dumps(view.reorder))
+    assert len(json.loads(data.group(1))["orderings"]) == len(r)
+    assert "mountReorder(el, DATA" in module and build_site.STEPPER_URL in module
+
+
+def test_show_for_site_shows_a_reorder_view_as_its_data():
+    from types import SimpleNamespace
+
+    from IPython.core.formatters import DisplayFormatter
+    shell = SimpleNamespace(display_formatter=DisplayFormatter())  # its own formatters, not a shared shell's
+    build_site.show_for_site(shell)
+    view = ab.reorder_view(ab.ordering.reorderings(ab.examples.FIG_5_2))
+    data, _ = shell.display_formatter.format(view)
+    assert data[build_site.REORDER]["ordering"] == view.ordering and data[build_site.REORDER]["data"] == view.reorder

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from matplotlib.lines import Line2D
 
@@ -118,22 +121,44 @@ def test_reorder_view_shows_the_chosen_ordering(fig52):
     v = reorder_view(fig52)
     assert isinstance(v, ReorderView)
     assert v.leaves == 7 and v.pruned == ["c2", "c3"]
-    first = bytes(v.image.value)
-    v.dropdowns["D"].value = (2, 0, 1)
+    first = v.png()
+    before = v.shown()
+    v.ordering = "0,1,2|0,1,2|0,1,2|2,0,1"  # as the page sets it when D's dropdown says d3 d1 d2
+    assert v.key == fig52.key({"D": ["d3", "d1", "d2"]})
     assert v.leaves == 5 and v.pruned == ["c2", "c3", "d1", "d2"]
-    assert bytes(v.image.value).startswith(b"\x89PNG") and bytes(v.image.value) != first
-    assert "5 of 9 leaves evaluated" in v.summary.value
+    assert v.png().startswith(b"\x89PNG") and v.png() != first
+    shown = v.shown()
+    assert shown["summary"] == v.summary and "5 of 9 leaves evaluated" in v.summary
+    # The page draws the new ordering: D's children in their new places, and more of them pruned.
+    assert [n["move"] for n in shown["layout"]["nodes"]][10:] == ["d3", "d1", "d2"]
+    assert sum(st[0] == "p" for st in shown["nodes"]) > sum(st[0] == "p" for st in before["nodes"])
+    with pytest.raises(KeyError, match="no ordering"):
+        v.ordering = "0,1,2|0,1,2|0,1,2|0,0,0"
+    assert v.leaves == 5  # a bad key changes nothing
 
 
 def test_reorder_view_buttons_and_text(fig52):
     v = reorder_view(fig52)
-    v.best.click()
-    assert v.leaves == 5
-    v.worst.click()
-    assert v.leaves == 9
-    v.reset.click()
+    v.show_best()
+    assert v.leaves == 5 == fig52.fewest_leaves
+    v.show_worst()
+    assert v.leaves == 9 == fig52.most_leaves
+    v.show_own()
+    assert v.key == fig52.identity
     assert repr(v) == ("ReorderView(A: B C D | B: b1 b2 b3 | C: c1 c2 c3 | D: d1 d2 d3 "
                        "-> 7 of 9 leaves evaluated; pruned: c2 c3)")
+
+
+def test_reorder_view_python_moves_the_page(fig52):
+    v = reorder_view(fig52)
+    sent = []
+    v.send_state = lambda key=None: sent.append(key)  # what the kernel would tell the page
+    v.choose({"B": ["b3", "b2", "b1"]})
+    assert sent and set(sent) == {"ordering"} and v.ordering == "0,1,2|2,1,0|0,1,2|0,1,2"
+    sent.clear()
+    v.choose({"B": ["b3", "b2", "b1"]})  # sent again, unchanged here: the page may have moved on its own
+    assert sent == ["ordering"]
+    assert set(v.get_state()) >= {"reorder", "ordering", "scale"}
 
 
 def test_reorder_view_has_a_png_fallback(fig52):
@@ -142,6 +167,40 @@ def test_reorder_view_has_a_png_fallback(fig52):
     assert data["image/png"].startswith(b"\x89PNG")
     assert data["text/plain"].endswith("5 of 9 leaves evaluated; pruned: c2 c3 d1 d2.")
     assert not data["text/plain"].startswith("ReorderView(")  # a sentence, not a repr
+
+
+def test_the_offline_copy_carries_every_ordering(fig52):
+    import json
+
+    from abteach.widgets.fallback import plain_text
+    from abteach.widgets.offline import OFFLINE_REORDER_CLASS, offline_reorder_html, show_static
+
+    v = reorder_view(fig52, start=fig52.key({"D": ["d3", "d1", "d2"]}))
+    page = offline_reorder_html(v)
+    assert page.startswith(f"<div class='{OFFLINE_REORDER_CLASS}'")
+    data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    assert data["reorder"] == v.reorder and len(data["reorder"]["orderings"]) == len(fig52)
+    assert data["options"] == {"ordering": v.ordering, "scale": v.scale, "legible": v.size.legible}
+
+    # A session run for the pages shows it so, with the live view's sentence.
+    from types import SimpleNamespace
+
+    from IPython.core.formatters import DisplayFormatter
+    shell = SimpleNamespace(display_formatter=DisplayFormatter())
+    show_static(shell, size="projector")
+    shown, _ = shell.display_formatter.format(v)
+    assert shown["text/plain"] == plain_text(repr(v)) and OFFLINE_REORDER_CLASS in shown["text/html"]
+    assert json.loads(shown["text/html"].split("application/json'>")[1].split("</script>")[0])["options"]["scale"] > v.scale
+
+    # nbval compares the run with the committed lecture, whose output is the widget: only the text is compared.
+    import nbformat
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import export_lectures  # a script, not a package
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(outputs=[nbformat.v4.new_output("display_data", data=shown)])]
+    assert dict(export_lectures.as_committed(nb).cells[0].outputs[0]["data"]) == {"text/plain": shown["text/plain"]}
+    assert export_lectures.with_stepper_module(f"<html><head></head><body>{page}</body></html>").count(
+        "export function mountReorder") == 1
 
 
 def test_reorder_view_rejects_bad_input(fig52):

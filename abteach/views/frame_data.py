@@ -288,6 +288,31 @@ def frame_data(trace: Trace, *, max_depth: int | None = None, title: str = "") -
     }
 
 
+def frame_at(trace: Trace, step: int, *, max_depth: int | None = None) -> dict[str, Any]:
+    """One step alone, as a page draws it: its ``layout`` (as :func:`frame_data` gives it) and its ``state``
+    (:func:`step_state`), for a view that shows one frame of many searches, not every frame of one.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> tr = ab.alphabeta(ab.examples.FIG_5_2).trace
+    >>> one = frame_at(tr, len(tr))
+    >>> one["state"]["nodes"] == replay(frame_data(tr), len(tr))["nodes"]
+    True
+    >>> one["layout"] == frame_data(tr)["layout"]
+    True
+    """
+    check_trace(trace, "frame_at")
+    check_max_depth(max_depth)
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
+        raise IndexError(f"step must be a whole number from 0 to {len(trace)}, not {step!r}")
+    scene = trace_scene(trace, max_depth)
+    styles = frame_scene_styles(trace, trace.frame(step), scene)
+    first = {p: styles[p] if p in styles else _ghost(p, scene) for p in scene.paths}
+    recorded = {p: n.player for p, n in trace.frame(step).nodes.items() if n.player} if trace.tree is None else {}
+    return {"layout": _layout(trace, scene, first, recorded), "state": step_state(trace, step, scene)}
+
+
 def _ghost(p: Path, scene: Scene) -> Style:
     kind = "leaf" if p in scene.leaves else "max"
     return Style(p, kind, Status.UNVISITED, "s" if kind == "leaf" else "^", "", "", ":", 1.0, "", "", "", "", "",
@@ -399,5 +424,5 @@ def data_json(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-__all__ = ["frame_data", "replay", "step_state", "node_state", "data_json", "CURRENT", "ON_STACK", "ON_PV",
+__all__ = ["frame_data", "frame_at", "replay", "step_state", "node_state", "data_json", "CURRENT", "ON_STACK", "ON_PV",
            "MARKED", "STEP_KEYS"]

@@ -9,6 +9,8 @@ every search steps in the page, with nothing fetched.
 
 A Fig. 5.5 view is drawn by the same module from its stage data
 (:func:`offline_figure_html`): every stage of every search changes in the page.
+So is a reorder view, from every ordering's data (:func:`offline_reorder_html`):
+every ordering shows in the page.
 A practice widget, which needs its kernel to check answers, is shown as its
 tree to solve, drawn by the module, and its correct search in a stepper
 folded under "Show me the correct search" (:func:`offline_practice_html`).
@@ -31,6 +33,7 @@ from abteach.widgets.fallback import plain_text
 from abteach.widgets.fig55_view import FigureVsAlgorithm
 from abteach.widgets.play import Play
 from abteach.widgets.practice import Practice
+from abteach.widgets.reorder_view import ReorderView
 from abteach.views.sizes import Size, resolve_size
 from abteach.widgets.stepper import ESM_PATH, Stepper, scale_of
 
@@ -39,6 +42,8 @@ OFFLINE_CLASS: Final = "abs-offline"
 
 #: The class of an exported Fig. 5.5 view's place; :func:`module_html` draws into each too.
 OFFLINE_FIG55_CLASS: Final = "ab-static-fig55"
+#: The class of an exported reorder view's place; :func:`module_html` draws into each too.
+OFFLINE_REORDER_CLASS: Final = "ab-static-reorder"
 #: The class of a game's exported board (a picture, since no kernel replies in a page).
 OFFLINE_BOARD_CLASS: Final = "ab-static-board"
 #: The class of an exported practice widget's place: its tree and its correct search, drawn by the module.
@@ -64,15 +69,19 @@ def module_html() -> str:
     True
     >>> "export function mountFigure" in module_html() and OFFLINE_FIG55_CLASS in module_html()
     True
+    >>> "export function mountReorder" in module_html() and OFFLINE_REORDER_CLASS in module_html()
+    True
     """
     source = ESM_PATH.read_text(encoding="utf-8")
     boot = f"""
-for (const el of document.querySelectorAll(".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}, .{OFFLINE_PRACTICE_CLASS}")) {{
+const places = ".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}, .{OFFLINE_REORDER_CLASS}, .{OFFLINE_PRACTICE_CLASS}";
+for (const el of document.querySelectorAll(places)) {{
   const data = JSON.parse(el.querySelector("script[type='application/json']").textContent);
   const place = el.querySelector(".abs-place");
   const onSlide = el.closest(".reveal") !== null;
   const options = {{ ...data.options, maxTreeHeight: onSlide ? {SLIDE_TREE_PIXELS} : null }};
   if (data.figure) mountFigure(place, data.figure, options);
+  else if (data.reorder) mountReorder(place, data.reorder, options);
   else if (data.practice) mountPractice(place, data.practice, options);
   else mountSearches(place, data.searches, options);
 }}
@@ -158,6 +167,44 @@ def _show_figure(size: str | Size | None) -> Any:
     return show
 
 
+def offline_reorder_html(live: ReorderView, size: str | Size | None = None) -> str:
+    """``live``, a reorder view, as HTML that shows every ordering with no kernel: every ordering's data.
+
+    The page must carry :func:`module_html` once, as for a stepper.
+
+    Parameters
+    ----------
+    live : ReorderView
+        What :func:`abteach.reorder_view` returned.
+    size : {'screen', 'projector'} or Size, optional
+        What to draw it at; by default the size ``live`` was made with.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> live = ab.reorder_view(ab.ordering.reorderings(ab.examples.FIG_5_2))
+    >>> live.choose({"D": ["d3", "d1", "d2"]})
+    >>> page = offline_reorder_html(live, size="projector")
+    >>> data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    >>> len(data["reorder"]["orderings"]), data["options"]
+    (1296, {'ordering': '0,1,2|0,1,2|0,1,2|2,0,1', 'scale': 1.2, 'legible': 14})
+    """
+    scale = live.scale if size is None else scale_of(resolve_size(size))
+    options = {"ordering": live.ordering, "scale": scale,
+               "legible": (live.size if size is None else resolve_size(size)).legible}
+    payload = f'{{"reorder":{data_json(live.reorder)},"options":{json.dumps(options, ensure_ascii=False)}}}'
+    label = html.escape(plain_text(repr(live)), quote=True)
+    return (f"<div class='{OFFLINE_REORDER_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
+            f"<script type='application/json'>{_script_text(payload)}</script></div>")
+
+
+def _show_reorder(size: str | Size | None) -> Any:
+    # As for a stepper: the text is the live view's, so a lecture run this way prints what a live one does.
+    def show(obj: ReorderView, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": offline_reorder_html(obj, size), "text/plain": plain_text(repr(obj))}
+    return show
+
+
 def offline_practice_html(live: Practice, size: str | Size | None = None) -> str:
     """``live``, a practice widget, as HTML with no kernel: its tree to solve and its correct search, folded.
 
@@ -197,7 +244,7 @@ def _show_practice(size: str | Size | None) -> Any:
 
 
 def show_static(shell: Any, size: str | Size | None = None) -> None:
-    """Make ``shell`` display every stepper and Fig. 5.5 view as a copy that works with no kernel.
+    """Make ``shell`` display every stepper, Fig. 5.5 view and reorder view as a copy that works with no kernel.
 
     A game (:func:`abteach.play`) needs its kernel to reply, so it is shown as its board as it stands.
 
@@ -224,6 +271,7 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
         resolve_size(size)  # an unknown size fails here, not at the first widget shown
     formatter.for_type(Stepper, _show_stepper(size))
     formatter.for_type(FigureVsAlgorithm, _show_figure(size))
+    formatter.for_type(ReorderView, _show_reorder(size))
     formatter.for_type(Play, _show_play)
     formatter.for_type(Practice, _show_practice(size))
 
@@ -239,5 +287,5 @@ def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
     return bundle
 
 
-__all__ = ["show_static", "offline_figure_html", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS",
+__all__ = ["show_static", "offline_figure_html", "offline_reorder_html", "OFFLINE_REORDER_CLASS", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS",
            "OFFLINE_BOARD_CLASS", "offline_practice_html", "OFFLINE_PRACTICE_CLASS"]

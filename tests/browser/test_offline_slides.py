@@ -135,12 +135,14 @@ _PICTURES = """([alphaBeta]) => {
   const shown = el => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
   const room = el => el.closest('.jp-OutputArea-output').getBoundingClientRect().width;
   const out = [];
-  // A stepper's tree, and each of a Fig. 5.5 view's two (drawn by the same module).
-  for (const svg of slide.querySelectorAll('.abs-offline .abs-tree svg, .ab-static-fig55 .abs-tree svg')) {
+  // A stepper's tree, each of a Fig. 5.5 view's two, and a reorder view's (drawn by the same module).
+  const trees = '.abs-offline .abs-tree svg, .ab-static-fig55 .abs-tree svg, .ab-static-reorder .abs-tree svg';
+  for (const svg of slide.querySelectorAll(trees)) {
     if (!shown(svg)) continue;
     // The tree is drawn in its own units (the viewBox), its small text at 13 of them.
     const box = svg.viewBox.baseVal;
-    out.push({kind: svg.closest('.ab-static-fig55') ? 'fig55' : 'stepper', natural: box.width, height: box.height,
+    const kind = svg.closest('.ab-static-fig55') ? 'fig55' : svg.closest('.ab-static-reorder') ? 'reorder' : 'stepper';
+    out.push({kind, natural: box.width, height: box.height,
               small: 13, shown: svg.getBoundingClientRect().width, room: room(svg), scale: Reveal.getScale()});
   }
   return out;
@@ -158,7 +160,7 @@ _LINES = """() => {
 
 def _widget_slides(offline: OfflinePage) -> list[tuple[int, int]]:
     return [(i["h"], i.get("v") or 0) for i in offline.page.evaluate(
-        "() => Reveal.getSlides().filter(s => s.querySelector('.abs-offline, .ab-static-fig55'))"
+        "() => Reveal.getSlides().filter(s => s.querySelector('.abs-offline, .ab-static-fig55, .ab-static-reorder'))"
         ".map(s => Reveal.getIndices(s))")]
 
 
@@ -171,14 +173,15 @@ def _lectures_with(kind: str) -> list[str]:
     return [name for name in found if name in LECTURES]
 
 
-@pytest.mark.parametrize("lecture", sorted(set(_lectures_with("Stepper") + _lectures_with("FigureVsAlgorithm"))))
+@pytest.mark.parametrize("lecture", sorted(set(_lectures_with("Stepper") + _lectures_with("FigureVsAlgorithm")
+                                               + _lectures_with("ReorderView"))))
 def test_pictures_and_pseudocode_on_slides_are_legible(offline_page: OfflinePage, exported: Exported,
                                                       lecture: str) -> None:
     """On a slide at 1024×768, α, β and v are at least 14 px tall wherever the tree can be drawn that large
     on a 960 px slide at all, and no line of pseudocode is cut."""
     _open(offline_page, exported, lecture)
     slides = _widget_slides(offline_page)
-    assert slides, f"{lecture} shows a stepper or a Fig. 5.5 view, but no slide holds one"
+    assert slides, f"{lecture} shows a stepper, a Fig. 5.5 view or a reorder view, but no slide holds one"
     small, wrapped, shrunk = [], [], []
     for h, v in slides:
         offline_page.page.evaluate("([h, v]) => Reveal.slide(h, v)", [h, v])

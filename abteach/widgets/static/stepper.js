@@ -898,12 +898,135 @@ export function mountFigure(el, data, options = {}) {
     destroy: () => el.replaceChildren() };
 }
 
+// The reorder view: every ordering of a small tree's children, each search's last frame once
+// (abteach.views.reorder.reorder_data), drawn by treeView; a dropdown per reorderable node and three buttons
+// change the ordering in the page, with no message to a kernel.  What is said of an ordering (its summary) and
+// which orderings the buttons show are the data's, written by Python.
+const REORDER_CSS = `
+.ab-reorder .ab-reorder-nodes { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; margin: 2px 0 4px 0; }
+.ab-reorder .ab-reorder-nodes label { white-space: nowrap; }
+.ab-reorder select { font: inherit; color: var(--abs-ink); background: var(--abs-panel); border: 1px solid var(--abs-muted);
+  border-radius: 3px; min-height: 28px; margin-left: 4px; }
+.ab-reorder select:focus-visible { outline: 2px solid var(--abs-blue); outline-offset: 1px; }
+.ab-reorder .ab-reorder-summary { min-height: 2.7em; padding: 4px 0;
+  font-size: calc(max(15px, 0.9375rem) * var(--abs-scale, 1)); }
+.ab-reorder.abs-slide .ab-reorder-summary { min-height: 0; }
+/* A slide's own list style (reveal.js: an indented inline block) would stack the legend in a column. */
+.reveal .ab-reorder ul.abs-legend { display: flex; margin: 4px 0 0 0; }
+`;
+
+// Which row of data.orderings a key ("0,1,2|2,0,1") is: its options' indices as one mixed-radix number, as
+// abteach.views.reorder.ordering_index counts them.  -1 for no ordering.
+function orderingIndex(data, key) {
+  const perms = String(key).split("|");
+  if (perms.length !== data.nodes.length) return -1;
+  let index = 0;
+  for (let k = 0; k < perms.length; k++) {
+    const at = data.nodes[k].options.findIndex(o => o.value === perms[k]);
+    if (at < 0) return -1;
+    index = index * data.nodes[k].options.length + at;
+  }
+  return index;
+}
+
+// One ordering rebuilt, as abteach.views.reorder.decode rebuilds it: its layout, node states and summary.
+export function decodeOrdering(data, key) {
+  const index = orderingIndex(data, key);
+  if (index < 0) return null;
+  const row = data.orderings[index];
+  const shape = data.layouts[row[0]];
+  const n = shape.nodes.length;
+  const nodes = shape.nodes.map((slot, i) => ({ ...slot, ...data.who[row[3 + i]] }));
+  return { layout: { nodes, depth: shape.depth, width: shape.width },
+    nodes: row.slice(3 + n).map(k => data.states[k]), summary: data.summaries[row[1]], leaves: row[2] };
+}
+
+export function mountReorder(el, data, options = {}) {
+  const scale = options.scale ?? 1;
+  let key = orderingIndex(data, options.ordering) >= 0 ? options.ordering : data.keys.own;
+
+  el.replaceChildren();
+  const root = h("div", { class: "abs-fig ab-reorder", role: "group",
+    "aria-label": `Reorder the children of the tree: what ${data.title} prunes`,
+    "data-lm-suppress-shortcuts": "true", style: `--abs-scale: ${scale}` });
+  root.append(h("style", {}, CSS + REORDER_CSS));
+  const row = h("div", { class: "ab-reorder-nodes" });
+  const selects = data.nodes.map((node, k) => {
+    const id = `abs-reorder-${++mounted}`;
+    const label = h("label", { for: id }, `${node.name}'s children`);
+    const select = h("select", { id, "data-node": node.name });
+    for (const o of node.options) select.append(h("option", { value: o.value }, o.label));
+    select.addEventListener("change", () => show(selects.map(x => x.value).join("|")));
+    label.append(select);
+    row.append(label);
+    return select;
+  });
+  root.append(row);
+  const controls = h("div", { class: "abs-controls ab-reorder-buttons" });
+  const button = (which, text, title) => {
+    const b = h("button", { type: "button", "data-key": which, title }, text);
+    b.addEventListener("click", () => show(data.keys[which]));
+    controls.append(b);
+  };
+  button("best", "a best order", "an ordering that evaluates the fewest leaves");
+  button("worst", "a worst order", "an ordering that evaluates the most leaves");
+  button("own", "tree's own order", "the children in the tree's own order");
+  root.append(controls);
+  const summary = h("div", { class: "ab-reorder-summary", "aria-live": "polite" });
+  root.append(summary);
+  const holder = h("div", { class: "ab-reorder-tree" });
+  root.append(holder);
+  if (options.maxTreeHeight) root.classList.add("abs-slide");
+  el.append(root);
+
+  // Every state any ordering shows, as one step: the tree is sized for them all, so it never moves, and its
+  // legend lists every mark an ordering can show.
+  const all = [{ nodes: data.states.filter(st => st) }];
+  let tree = null;
+
+  function draw() {
+    const one = decodeOrdering(data, key);
+    root.dataset.ordering = key;
+    key.split("|").forEach((perm, k) => { selects[k].value = perm; });
+    const orders = data.nodes.map((node, k) => `${node.name}: ${selects[k].selectedOptions[0].textContent}`).join("; ");
+    tree = treeView({ title: data.title, layout: one.layout, steps: all },
+      { scale, sized: all, maxTreeHeight: options.maxTreeHeight, legible: options.legible,
+        label: `${data.title} on the tree in this order (${orders}), at the end of its search` });
+    holder.replaceChildren(tree.picture);
+    tree.draw({ nodes: one.nodes });
+    summary.replaceChildren(h("b", {}, one.summary), document.createTextNode(` ${data.overall}`));
+  }
+
+  function show(next) {
+    if (orderingIndex(data, next) < 0 || next === key) return;
+    key = next;
+    draw();
+    if (options.onOrdering) options.onOrdering(key);
+  }
+
+  // The tree's own keys are taken; a dropdown's keys (↑, ↓, Home, End, a letter) are the dropdown's alone, as
+  // JupyterLab's command mode would otherwise take them and the focus.  Tab and Escape still leave.
+  root.addEventListener("keydown", event => {
+    if (event.target instanceof HTMLSelectElement) {
+      if (event.key !== "Tab" && event.key !== "Escape") event.stopPropagation();
+      return;
+    }
+    const own = ownKey(event, tree ? [tree] : [], new Set());
+    if (own && own.tree) own.tree.treeKey(event.key);
+  });
+
+  draw();
+  return { show, root, get ordering() { return key; }, destroy: () => el.replaceChildren() };
+}
+
 // anywidget's entry point: the searches and the first step come from the widget's model, once; a step then
 // sends the kernel nothing.  Python moving the stepper (s.go, s.choice = ...) moves the page too.
 export default {
   render({ model, el }) {
     const figure = model.get("figure");
     if (figure && figure.stages) return renderFigure(model, el, figure);
+    const reorder = model.get("reorder");
+    if (reorder && reorder.orderings) return renderReorder(model, el, reorder);
     if (model.get("tree")) return renderTree(model, el);
     const searches = model.get("searches");
     // A step is kept in the page's copy of the model, never sent to the kernel: a saved notebook's widget
@@ -949,6 +1072,23 @@ function renderFigure(model, el, data) {
   }
   return () => {
     if (listens) { model.off("change:stage", onStage); model.off("change:search", onSearch); }
+    view.destroy();
+  };
+}
+
+// The reorder view's entry point: every ordering comes from the model once; an ordering chosen in the page is kept in
+// the page's copy of the model, never sent to the kernel.  Python moving it (v.show, v.choose) moves the page.
+function renderReorder(model, el, data) {
+  const keep = value => {
+    if (typeof model.set === "function" && model.get("ordering") !== value) model.set("ordering", value);
+  };
+  const view = mountReorder(el, data, { ordering: model.get("ordering"), scale: model.get("scale"),
+    legible: model.get("legible"), onOrdering: keep });
+  const onOrdering = () => view.show(model.get("ordering"));
+  const listens = typeof model.on === "function" && typeof model.off === "function";
+  if (listens) model.on("change:ordering", onOrdering);
+  return () => {
+    if (listens) model.off("change:ordering", onOrdering);
     view.destroy();
   };
 }
