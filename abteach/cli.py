@@ -620,7 +620,7 @@ def _search_test_cell(cell: Any) -> bool:
     if cell.cell_type != "code" or not is_test(cell):
         return False
     try:
-        return any(t.kind == "search" for t in hidden_tests(cell.source))
+        return any(t.kind in ("search", "expectimax") for t in hidden_tests(cell.source))
     except (UnknownTest, RecursionError, MemoryError, ValueError):
         return False
 
@@ -677,8 +677,9 @@ def _feedback_preprocessors() -> dict[str, type]:
         def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
             from nbformat.v4 import new_output
 
-            from abteach.grading.steps import public_tree
+            from abteach.grading.steps import EXPECTIMAX, public_tree
             from abteach.lessons.answers import correct
+            from abteach.trace.algorithms import expectiminimax
             from abteach.widgets.feedback import steps_html
             first = True
             for k, found in resources.pop(_STEPS_KEY, {}).items():
@@ -686,7 +687,9 @@ def _feedback_preprocessors() -> dict[str, type]:
                     page = None
                     if steps is not None:
                         try:
-                            right = correct(public_tree(steps.tree), steps.rule).trace
+                            tree = public_tree(steps.tree)
+                            right = (expectiminimax(tree) if steps.rule == EXPECTIMAX
+                                     else correct(tree, steps.rule)).trace
                             page = steps_html(steps, right, module=first)
                         except Exception:  # one student's page must not stop the feedback of the others
                             self.log.exception("cell %d: the stepper of the search steps could not be drawn", k)

@@ -12,7 +12,8 @@ Run it with ``make grade-demo``.  It copies the course to a temporary folder
    06 and 10 (Fig. 5.5's stages, the child order, UCB1) the same three
    students by hand, right, with a misconception, and forged; for lecture
    07 a table search right, with each flag bug, and one that uses the package
-   (``samples/table-search/``);
+   (``samples/table-search/``); for lecture 12 expectimax right and with each
+   classic mistake at chance nodes (``samples/expectimax/``);
 3. ``nbgrader autograde``, each notebook's cells in a sandboxed kernel
    (:mod:`abteach.grading.kernelbox`: two hostile samples read the course and
    leave processes behind there), and two notebooks nbgrader cannot read set
@@ -50,7 +51,7 @@ from abteach.grading.secret import hidden_seed, seed_file
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 ASSIGNMENTS = ("by-hand", "write-the-search", "fourth-edition", "fig55-stages", "order-the-children", "table-flags",
-               "ucb1-by-hand")
+               "ucb1-by-hand", "write-expectimax")
 #: The seed of each student's own trees by hand: public, since a student's notebook draws their tree from it.
 COURSE_SEED = "abteach-course"
 #: What a hidden test contains and a student must never see (and the hidden seed itself, added at run time).
@@ -68,6 +69,9 @@ BY_HAND = {"ada": "right", "alan": "one value and one leaf wrong",
 #: Who hands in the table search, and what (samples/table-search/).
 TABLE_FLAGS = {"ada": "correct.py", "alan": "bug_raised_alpha_flag.py", "grace": "bug_fail_low_as_exact.py",
                "mallory": "hostile_package.py"}
+#: Who hands in expectimax, and what (samples/expectimax/): right, and each classic mistake at chance nodes.
+EXPECTIMAX = {"ada": "correct.py", "alan": "bug_chance_as_min.py", "grace": "bug_chance_mean.py",
+              "edsger": "bug_chance_as_max.py"}
 #: Who answers the new exercises by hand (Fig. 5.5's stages, the child order, UCB1), and how.
 NEW_BY_HAND = {"ada": "right",
                "alan": "a misconception: the figure's ranges as windows, MAX's order at every node, the best win rate",
@@ -160,6 +164,11 @@ def submissions(root: Path) -> dict[str, dict[str, str]]:
              root / "submitted" / student / "table-flags" / "table-flags.ipynb",
              {"table_search": (HERE / "samples" / "table-search" / sample).read_text()})
         handed.setdefault(student, {})["table-flags"] = sample
+    for student, sample in EXPECTIMAX.items():
+        fill(release / "write-expectimax" / "write-expectimax.ipynb",
+             root / "submitted" / student / "write-expectimax" / "write-expectimax.ipynb",
+             {"expectimax_search": (HERE / "samples" / "expectimax" / sample).read_text()})
+        handed.setdefault(student, {})["write-expectimax"] = sample
     for student in NEW_BY_HAND:
         answers = by_hand_answers(student)
         for assignment, cells in answers.items():

@@ -24,7 +24,8 @@ c.CourseDirectory.course_id = "abteach"
 c.ExchangeFactory.collect = OwnedCollect
 c.CourseDirectory.db_assignments = [{"name": name} for name in (
     "by-hand", "write-the-search", "fourth-edition",  # lectures 01-02
-    "fig55-stages", "order-the-children", "table-flags", "ucb1-by-hand")]  # lectures 03, 06, 07, 10
+    "fig55-stages", "order-the-children", "table-flags", "ucb1-by-hand",  # lectures 03, 06, 07, 10
+    "write-expectimax")]  # lecture 12
 # The student's kernel must decide no mark: an answer cell can redefine anything in it (ab.grading.require,
 # a module of the package, IPython's error display).  So the kernel runs the notebook with the tests held
 # out, and the tests are graded here, in nbgrader's own process, from the notebook's text: the function's

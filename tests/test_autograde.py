@@ -63,7 +63,7 @@ def test_every_test_cell_of_the_course_is_graded_outside_the_kernel():
                 tests = hidden_tests(cell.source)
                 assert tests, f"{path.name}: {cell.metadata['nbgrader']['grade_id']} would be graded in the kernel"
                 kinds += [t.kind for t in tests]
-    assert sorted(set(kinds)) == ["fig55", "order", "pruned", "search", "table", "ucb1", "values"]
+    assert sorted(set(kinds)) == ["expectimax", "fig55", "order", "pruned", "search", "table", "ucb1", "values"]
     fourth = nbformat.read(ROOT / "course/source/fourth-edition/fourth-edition.ipynb", as_version=4)
     assert any(t.options.get("edition") == 4 for c in fourth.cells if c.metadata.get("nbgrader", {}).get("grade")
                for t in hidden_tests(c.source))

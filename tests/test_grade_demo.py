@@ -142,6 +142,27 @@ def test_every_table_search_scores_and_is_diagnosed_as_its_samples_name_says(sum
         assert summary["export"][student]["table-flags"] == got["score"]
 
 
+EXPECTIMAX_SAMPLES = ROOT / "course" / "samples" / "expectimax"
+
+
+def test_expectimax_scores_full_marks_right_and_the_frames_marks_for_each_classic_chance_mistake_named(summary):
+    from abteach.lessons.mistakes.chance import CHANCE_MISTAKES
+    handed = {student: a["write-expectimax"] for student, a in summary["handed"].items() if "write-expectimax" in a}
+    # Right, and every classic mistake at chance nodes, each by a sample named after it.
+    assert sorted(Path(f).stem for f in handed.values()) == sorted(
+        ["correct", *(f"bug_{m.replace('-', '_')}" for m in CHANCE_MISTAKES)])
+    for student, sample in handed.items():
+        frame = summary["scores"][student]["test_expectimax_frame"]
+        whole = summary["scores"][student]["test_expectimax_search"]
+        name = Path(sample).stem
+        if name == "correct":
+            assert (frame["score"], whole["score"], whole["failed"]) == (2, 3, False), (sample, frame, whole)
+        else:
+            assert (frame["score"], frame["failed"]) == (2, False), (sample, frame)
+            assert (whole["score"], whole["diagnosis"]) == (0, name.removeprefix("bug_").replace("_", "-")), sample
+        assert summary["export"][student]["write-expectimax"] == frame["score"] + whole["score"]
+
+
 def test_the_new_exercises_by_hand_score_the_right_answer_the_misconception_and_the_forgery_as_they_deserve(summary):
     s = summary["scores"]
     for assignment, (cell, points) in BY_HAND_CELLS.items():
@@ -164,8 +185,9 @@ def test_feedback_for_every_notebook_and_no_hidden_test_leaks(summary):
     # Every submitted notebook has its feedback page: the searches, 3 × 2 by hand, 5 of the 4th edition,
     # 3 × 3 by hand for lectures 03, 06 and 10, and the table searches.
     tables = len(list(TABLE_SAMPLES.glob("*.py")))
+    expectimax = sum("write-expectimax" in a for a in summary["handed"].values())
     # ... and the notebooks set aside as unreadable, graded as the blank release, whose feedback says why.
-    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables + len(summary["rejected"])
+    assert len(summary["feedback"]) == len(SAMPLES) + 6 + 5 + 9 + tables + expectimax + len(summary["rejected"])
 
 
 def test_no_feedback_page_asks_another_site_for_anything(summary):

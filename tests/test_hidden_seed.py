@@ -35,8 +35,8 @@ def _tests(path: Path) -> list:
 
 
 def test_no_test_cell_of_the_course_writes_the_seed_of_a_code_check():
-    code = [(p.name, t) for p in SOURCE_NOTEBOOKS for t in _tests(p) if t.kind in ("search", "table")]
-    assert len(code) == 4  # write-the-search twice, the 4th edition, the table search
+    code = [(p.name, t) for p in SOURCE_NOTEBOOKS for t in _tests(p) if t.kind in autograde.CODE_KINDS]
+    assert len(code) == 6  # write-the-search twice, the 4th edition, the table search, write-expectimax twice
     assert all("seed" not in t.options for _, t in code), code
 
 
@@ -119,11 +119,11 @@ def test_a_released_notebook_never_shows_the_secret(tmp_path):
     seed = hidden_seed(root)
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop(ENV, None)
-    for assignment in ("write-the-search", "fourth-edition", "table-flags"):
+    for assignment in ("write-the-search", "fourth-edition", "table-flags", "write-expectimax"):
         done = subprocess.run([str(Path(sys.executable).parent / "nbgrader"), "generate_assignment", assignment,
                                "--force", f"--CourseDirectory.root={root}"], cwd=root, env=env,
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr[-2000:]
     released = [p for p in (root / "release").rglob("*") if p.is_file()]
-    assert len(released) == 3
+    assert len(released) == 4
     assert not [p for p in released if seed in p.read_text(errors="replace")]

@@ -19,8 +19,9 @@ around nbgrader's ``Execute``, take the tests out of the kernel's hands:
 A test is recognised by its source, which nbgrader restores from the
 gradebook (test cells are locked), never by anything the student can edit:
 
-- ``require(check_alphabeta(NAME, rule=..., edition=...))`` and
-  ``require(check_table_search(NAME))``, with ``NAME`` or
+- ``require(check_alphabeta(NAME, rule=..., edition=...))``,
+  ``require(check_table_search(NAME))`` and
+  ``require(check_expectimax(NAME, part=...))``, with ``NAME`` or
   ``globals().get("NAME")`` and literal options.  The trees are drawn from
   the course's hidden seed, which the grader reads here
   (:func:`~abteach.grading.secret.hidden_seed`: ``ABTEACH_HIDDEN_SEED``, or
@@ -56,6 +57,7 @@ from nbformat.v4 import new_output
 from traitlets import Bool, Float, Unicode
 
 from abteach.grading.checker import GradingFailed, check_alphabeta, require_minimax, require_pruned
+from abteach.grading.expectimax import check_expectimax
 from abteach.grading.handwork import (literal_value, ordering_tree, require_fig55, require_order, require_ucb1,
                                       ucb1_situations)
 from abteach.grading.sandbox import ISOLATIONS, TOTAL_LIMIT
@@ -78,7 +80,10 @@ HELD_OUT = "# This test is graded by abteach in the instructor's process, not in
 #: Options of check_alphabeta a test may set.
 CHECK_OPTIONS = ("rule", "seed", "edition", "time_limit")
 #: The checks of code a test may require, the kind of test each makes, and the options it may set.
-CODE_CHECKS = {"check_alphabeta": ("search", CHECK_OPTIONS), "check_table_search": ("table", ("seed", "time_limit"))}
+CODE_CHECKS = {"check_alphabeta": ("search", CHECK_OPTIONS), "check_table_search": ("table", ("seed", "time_limit")),
+               "check_expectimax": ("expectimax", ("seed", "time_limit", "part"))}
+#: The kinds of test that grade code in the sandbox, on the course's hidden seed unless the test names one.
+CODE_KINDS = tuple(kind for kind, _ in CODE_CHECKS.values())
 #: The checks of an answer by hand on the student's own data: the kind of test, and the function that makes the data.
 BY_HAND = {"require_minimax": ("values", "student_tree"), "require_pruned": ("pruned", "student_tree"),
            "require_order": ("order", "ordering_tree"), "require_ucb1": ("ucb1", "ucb1_situations")}
@@ -97,8 +102,8 @@ class HiddenTest:
 
     Attributes
     ----------
-    kind : {'search', 'table', 'values', 'pruned', 'order', 'ucb1', 'fig55'}
-        What it checks: a search function, a table search, minimax values,
+    kind : {'search', 'table', 'expectimax', 'values', 'pruned', 'order', 'ucb1', 'fig55'}
+        What it checks: a search function, a table search, an expectimax search, minimax values,
         pruned leaves, a child order, UCB1's choices, Fig. 5.5's stages.
     name : str
         The notebook's name for what is graded: the function, or the answer.
@@ -220,13 +225,13 @@ def graded(test: HiddenTest, cells: list[str], student: str, isolation: str = "b
     :func:`~abteach.grading.secret.hidden_seed` of the current folder), and
     within ``total_limit`` seconds (the check's own default if None).
     """
-    if test.kind in ("search", "table"):
+    if test.kind in CODE_KINDS:
         options = dict(test.options)
         if "seed" not in options:
             options["seed"] = seed if seed is not None else hidden_seed()
         found = cells_source(cells, test.name)
         if found is None:
-            signature = "(game, state)" if test.kind == "search" else "(game, state, alpha, beta, table)"
+            signature = "(game, state, alpha, beta, table)" if test.kind == "table" else "(game, state)"
             return False, (f"No function {test.name} is defined at the top level of a cell before this test: "
                            f"define it with def {test.name}{signature}: ...\nDiagnosis: unknown (missing)"), None
         if test.kind == "table":
@@ -235,7 +240,8 @@ def graded(test: HiddenTest, cells: list[str], student: str, isolation: str = "b
                 if test.name != TABLE_NAME else found
             table = check_table_search(found, isolation=isolation, total_limit=total_limit, **options)
             return table.passed, table.feedback, None
-        report = check_alphabeta(found, isolation=isolation, total_limit=total_limit, **options)
+        check = check_expectimax if test.kind == "expectimax" else check_alphabeta
+        report = check(found, isolation=isolation, total_limit=total_limit, **options)
         return report.passed, report.feedback, None if report.passed else report.steps
     given, problem = literal_answer(cells, test.name)
     if problem:
@@ -387,7 +393,7 @@ class GradeFromSource(Preprocessor):
                 cell.source = held.get(k, cell.source)
                 tests = hidden_tests(cell.source)
                 if tests:
-                    if seed is None and any(t.kind in ("search", "table") and "seed" not in t.options
+                    if seed is None and any(t.kind in CODE_KINDS and "seed" not in t.options
                                             for t in tests):
                         seed = self.hidden_seed()
                     cell.outputs = _outputs([self._grade_in_time(t, before, student, seed, deadline)
@@ -402,7 +408,7 @@ class GradeFromSource(Preprocessor):
     def _grade_in_time(self, test: HiddenTest, before: list[str], student: str, seed: str | None,
                        deadline: float) -> tuple[bool, str, SearchSteps | None]:
         """:func:`graded`, with a code check given what is left of the notebook's time, and none once it is gone."""
-        if test.kind not in ("search", "table"):
+        if test.kind not in CODE_KINDS:
             return graded(test, before, student, self.isolation, seed)
         left = deadline - time.monotonic()
         if left < 1:

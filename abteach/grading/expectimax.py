@@ -30,6 +30,17 @@ Examples
 >>> r = check_expectimax(source, seed=1)
 >>> r.score == r.out_of, r.diagnosis
 (True, None)
+
+A search that takes chance nodes for MIN passes the frame (``part='frame'``), and is told its mistake;
+the whole check fails it, with its calls of the game on the first of the book's trees it gets wrong:
+
+>>> wrong = source.replace("sum(p * v for p, v in zip(game.probabilities(s), values))", "min(values)")
+>>> r = check_expectimax(wrong, seed=1, part="frame")
+>>> r.passed, r.diagnosis
+(True, 'chance-as-min')
+>>> r = check_expectimax(wrong, seed=1)
+>>> r.passed, r.diagnosis, r.steps.tree
+(False, 'chance-as-min', 'FIG_5_13_RESCALED')
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from abteach.games.trees import Path, Tree, tree
 from abteach.grading.checker import UNSANDBOXED, Departure, Report, _student, loaded, stopped
 from abteach.grading.game import GradingGame, state_names
 from abteach.grading.sandbox import ISOLATIONS, TIME_LIMIT, run_submission
+from abteach.grading.steps import EXPECTIMAX, SearchSteps
 from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, run_chance_mistake
 from abteach.trace.algorithms import expectiminimax
 from abteach.search.result import SearchResult
@@ -57,6 +69,9 @@ SEEDED = 8
 FUNCTION = "expectimax_search"
 #: How far apart two values may be and still be the same (a student sums probabilities as floats).
 TOLERANCE = 1e-9
+#: What a check grades: ``'whole'`` the search, chance nodes and all; ``'frame'`` the search around its chance
+#: nodes (a search that answers as one classic chance mistake on every tree passes it too, told its mistake).
+PARTS = ("whole", "frame")
 
 
 @dataclass(frozen=True)
@@ -224,7 +239,7 @@ def _hidden(names: Sequence[str]) -> frozenset[int]:
 
 def check_expectimax(expectimax_search: Any, *, seed: int | str = 0, time_limit: float = TIME_LIMIT,
                      isolation: str = "bwrap", total_limit: float | None = None,
-                     packages: Sequence[str] | None = None, function: str = FUNCTION) -> Report:
+                     packages: Sequence[str] | None = None, function: str = FUNCTION, part: str = "whole") -> Report:
     """Grade a student's ``expectimax_search(game, state)``; never raises for the student's failure.
 
     The search returns the best move at ``state`` (MAX's), or ``(value, move)``.  Its game is the book's,
@@ -241,13 +256,18 @@ def check_expectimax(expectimax_search: Any, *, seed: int | str = 0, time_limit:
         As for :func:`~abteach.grading.checker.check_alphabeta`.
     function : str
         The name of the function to grade in source text or a file.
+    part : {'whole', 'frame'}
+        ``'whole'``: every tree right.  ``'frame'``: the search around its chance nodes, so an exercise can
+        give a classic mistake part of its marks: a search that answers on every tree as the correct one or
+        as one of :data:`~abteach.lessons.mistakes.chance.CHANCE_MISTAKES` passes, its mistake still named.
 
     Returns
     -------
     Report
         ``diagnosis`` is ``None`` when right, a key of
         :data:`~abteach.lessons.mistakes.chance.CHANCE_MISTAKES` when the submission answers as that
-        mistake does on every tree, else ``'unknown'``; ``rule`` is ``'expectimax'``.
+        mistake does on every tree, else ``'unknown'``; ``rule`` is ``'expectimax'``.  ``steps``, when it
+        fails on one of the book's trees, are its calls of the game there.
 
     Raises
     ------
@@ -260,25 +280,31 @@ def check_expectimax(expectimax_search: Any, *, seed: int | str = 0, time_limit:
         raise ValueError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
     if not isinstance(function, str) or not function.isidentifier():
         raise ValueError(f"function must be the name of a Python function, not {function!r}")
+    if part not in PARTS:
+        raise ValueError(f"part must be one of {PARTS}, not {part!r}")
     trees = expectimax_trees(seed)
     names = tuple(name for name, _ in trees)
     n = len(trees)
     code = loaded(expectimax_search, function)
+    steps = None
     if not isinstance(code, tuple):
         games: list[Callable[[], GradingGame]] = [_maker(t) for _, t in trees]
         outcome = run_submission(code.source, games, name=code.name, filename=code.filename,
                                  hidden=_hidden(names), time_limit=time_limit, isolation=isolation,
                                  total_limit=total_limit, packages=packages)
         failed = stopped(outcome, names, time_limit, function)
-        report = _report(outcome, trees, expected(seed), seed) if failed is None else None
+        report = _report(outcome, trees, expected(seed), seed, part) if failed is None else None
+        if failed is not None:  # what it asked the game where it was stopped, if that is one of the book's trees
+            steps = _steps(outcome, names, next((k for k, run in enumerate(outcome.runs)
+                                                 if run.status != "ok" or run.returned is None), None))
     else:
         failed = code
         report = None
     if report is None:
         assert failed is not None
         kind, text = failed
-        report = Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, "expectimax", seed,
-                        names)
+        report = Report(0, n, "unknown", None, f"{text}\nDiagnosis: unknown ({kind})", kind, EXPECTIMAX, seed,
+                        names, steps=steps)
     if isolation != "bwrap":
         report = replace(report, feedback=f"{UNSANDBOXED}\n{report.feedback}")
     return report
@@ -290,7 +316,7 @@ def _maker(t: Tree) -> Callable[[], GradingGame]:
 
 
 def _report(outcome: Any, trees: Sequence[tuple[str, Tree]],
-            expect: Sequence[tuple[Answer, Mapping[str, Answer]]], seed: int | str) -> Report:
+            expect: Sequence[tuple[Answer, Mapping[str, Answer]]], seed: int | str, part: str = "whole") -> Report:
     n = len(trees)
     names = tuple(name for name, _ in trees)
     hidden = _hidden(names)
@@ -302,10 +328,18 @@ def _report(outcome: Any, trees: Sequence[tuple[str, Tree]],
     score = sum(passed)
     if all(passed):
         return Report(n, n, None, None, f"All {n} trees right: your search is expectiminimax.", None,
-                      "expectimax", seed, names)
+                      EXPECTIMAX, seed, names)
     fits = tuple(m for m in CHANCE_MISTAKES
                  if all(wrong[m].agrees(move, value) for (move, value), (_, wrong) in zip(got, expect))
                  and any(wrong[m].differs(right) for right, wrong in expect))
+    if part == "frame" and fits:
+        # Every tree answered as the search with this one mistake answers: the frame around it is right.
+        titles = "; ".join(CHANCE_MISTAKES[m].title for m in fits)
+        return Report(n, n, fits[0], None,
+                      f"Your search is right around its chance nodes: on all {n} trees it answers as a correct "
+                      f"search with one mistake at chance nodes does ({titles}). This part's marks are yours; "
+                      f"the next test grades the chance nodes.\nDiagnosis: {' or '.join(fits)}",
+                      None, EXPECTIMAX, seed, names, fits)
     # The tree the feedback explains: a public one where the search fails, if any (what it did on a hidden one
     # is never told: a submission could choose what it returns there to spell out what it saw).
     failed = [k for k, ok in enumerate(passed) if not ok]
@@ -332,8 +366,17 @@ def _report(outcome: Any, trees: Sequence[tuple[str, Tree]],
                  f"Tree {names[k]} is one of the hidden trees, so it is not shown; test your search on the book's "
                  "examples (ab.examples.FIG_5_13) and on trees of your own.")
     lines.append(f"Diagnosis: {' or '.join(fits) if fits else 'unknown'}")
-    return Report(score, n, fits[0] if fits else "unknown", departure, "\n".join(lines), None, "expectimax", seed,
-                  names, fits)
+    return Report(score, n, fits[0] if fits else "unknown", departure, "\n".join(lines), None, EXPECTIMAX, seed,
+                  names, fits, _steps(outcome, names, k))
+
+
+def _steps(outcome: Any, names: Sequence[str], k: int | None) -> SearchSteps | None:
+    """What the search asked the game on tree ``k``, if it is one of the book's (the sandbox keeps no hidden
+    game's calls) and the search got as far as a call."""
+    if k is None or k >= len(outcome.runs) or k in _hidden(names):
+        return None
+    run = outcome.runs[k]
+    return SearchSteps(names[k], EXPECTIMAX, run.calls, max(run.made, len(run.calls))) if run.calls else None
 
 
 def _what(move: str | None, value: Any, right: Answer, t: Tree, shown: str) -> str:
@@ -353,4 +396,4 @@ def _number(x: Any) -> str:
 
 
 __all__ = ["check_expectimax", "expectimax_trees", "Answer", "answer", "answers", "unnamed_answer", "UNNAMED", "SEEDED",
-           "FUNCTION"]
+           "FUNCTION", "PARTS"]

@@ -9,7 +9,8 @@ and the feedback page steps through them beside the correct search's own
 calls (:mod:`abteach.widgets.feedback`).
 
 Nothing of a hidden tree is ever kept: a :class:`SearchSteps` names one of
-:data:`PUBLIC` by name, and :func:`read_steps` refuses any other.  What the
+:data:`PUBLIC` by name (or, for expectimax, of :data:`CHANCE_PUBLIC`), and
+:func:`read_steps` refuses any other.  What the
 page reads back is checked as if a student wrote it (an answer cell's output
 could try to pass for it): its size, its types, a kind of call from a
 closed list, and every path one that exists in that tree.
@@ -41,11 +42,15 @@ from abteach.grading.game import CALL_LIMIT
 #: The exercises' tie rules (:data:`abteach.lessons.answers.RULES`, named here so that a page that reads steps
 #: imports no search: a test holds the two to the same names).
 RULES: Final = ("textbook", "strict")
+#: The rule of an expectimax exercise's steps: the correct search they are shown beside is expectiminimax.
+EXPECTIMAX: Final = "expectimax"
 
 #: The output type the grader writes the steps as, in a test cell of the autograded notebook.
 MIME: Final = "application/vnd.abteach.search-steps+json"
 #: The trees steps may be shown on: the shipped examples a check runs on (MAX at the root), all public.
 PUBLIC: Final = tuple(name for name, t in examples.ALL.items() if t.root.player == "MAX")
+#: The trees an expectimax check's steps may be shown on: the book's examples with chance nodes (MAX at the root).
+CHANCE_PUBLIC: Final = tuple(name for name, t in examples.WITH_CHANCE.items() if t.root.player == "MAX")
 #: The kinds of call kept.
 KINDS: Final = ("generate", "score")
 #: Characters of the JSON text a page reads at most: far more than :data:`CALL_LIMIT` calls take.
@@ -66,8 +71,9 @@ class SearchSteps:
     ----------
     tree : str
         One of :data:`PUBLIC`.
-    rule : {'textbook', 'strict'}
-        The exercise's tie rule: the correct search it is shown beside.
+    rule : {'textbook', 'strict', 'expectimax'}
+        The exercise's tie rule, or :data:`EXPECTIMAX` on a tree of :data:`CHANCE_PUBLIC`: the correct search
+        it is shown beside.
     calls : tuple of (str, Path)
         ``('generate', path)`` or ``('score', path)``, in order, at most :data:`~abteach.grading.game.CALL_LIMIT`.
     made : int
@@ -86,10 +92,11 @@ class SearchSteps:
 
 
 def public_tree(name: str) -> Tree:
-    """The shipped example ``name``, one of :data:`PUBLIC`."""
-    if not isinstance(name, str) or name not in PUBLIC:
-        raise BadSteps(f"tree must be one of the shipped examples {', '.join(PUBLIC)}, not {_short(name)}")
-    return examples.ALL[name]
+    """The shipped example ``name``, one of :data:`PUBLIC` or :data:`CHANCE_PUBLIC`."""
+    if not isinstance(name, str) or name not in PUBLIC + CHANCE_PUBLIC:
+        raise BadSteps(f"tree must be one of the shipped examples {', '.join(PUBLIC + CHANCE_PUBLIC)}, "
+                       f"not {_short(name)}")
+    return examples.ALL[name] if name in PUBLIC else examples.WITH_CHANCE[name]
 
 
 def read_steps(data: Any) -> SearchSteps:
@@ -115,8 +122,10 @@ def read_steps(data: Any) -> SearchSteps:
         raise BadSteps(f"version must be 1, not {_short(data['version'])}")
     tree = public_tree(data["tree"])
     rule = data["rule"]
-    if not isinstance(rule, str) or rule not in RULES:
-        raise BadSteps(f"rule must be one of {list(RULES)}, not {_short(rule)}")
+    # A chance tree is stepped beside expectiminimax alone, a tree without chance beside alpha-beta alone.
+    rules = (EXPECTIMAX,) if data["tree"] in CHANCE_PUBLIC else RULES
+    if not isinstance(rule, str) or rule not in rules:
+        raise BadSteps(f"rule must be one of {list(rules)} on {data['tree']}, not {_short(rule)}")
     raw, made = data["calls"], data["made"]
     if not isinstance(raw, list) or len(raw) > CALL_LIMIT:
         raise BadSteps(f"calls must be a list of at most {CALL_LIMIT} calls")
@@ -143,4 +152,5 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["SearchSteps", "BadSteps", "read_steps", "public_tree", "MIME", "PUBLIC", "KINDS", "RULES"]
+__all__ = ["SearchSteps", "BadSteps", "read_steps", "public_tree", "MIME", "PUBLIC", "CHANCE_PUBLIC", "KINDS", "RULES",
+           "EXPECTIMAX"]

@@ -35,7 +35,7 @@ import html
 import json
 from typing import Any, Final
 
-from abteach.grading.steps import SearchSteps, public_tree
+from abteach.grading.steps import EXPECTIMAX, SearchSteps, public_tree
 from abteach.trace.frames import Trace
 from abteach.views.frame_data import data_json, frame_data
 from abteach.views.game_calls import calls_frame_data, parting, trace_calls
@@ -57,7 +57,8 @@ def steps_html(steps: SearchSteps, right: Trace, *, module: bool = True) -> str:
     steps : SearchSteps
         The student's calls, read and checked by :func:`~abteach.grading.steps.read_steps`.
     right : Trace
-        The correct search of the same public tree under the same rule, traced.
+        The correct search of the same public tree under the same rule (expectiminimax for
+        :data:`~abteach.grading.steps.EXPECTIMAX`), traced.
     module : bool
         Put the stepper's module in (once per page: the first stepper of a page only).
 
@@ -90,7 +91,8 @@ def steps_html(steps: SearchSteps, right: Trace, *, module: bool = True) -> str:
         where = f"call {apart + 1}, where one search stops and the other goes on"
     else:
         where = "the end: both make the same calls, and part in what they return"
-    heading = (f"Your search beside the correct search on {steps.tree} ({steps.rule} tie rule), opened at {where}. "
+    rule = "expectiminimax" if steps.rule == EXPECTIMAX else f"{steps.rule} tie rule"
+    heading = (f"Your search beside the correct search on {steps.tree} ({rule}), opened at {where}. "
                "Switch between them with the buttons; step with the arrow keys.")
     label = html.escape(f"Your search and the correct search on {steps.tree}", quote=True)
     return (f"<div class='{FEEDBACK_CLASS}'><p>{html.escape(heading)}</p>"

@@ -147,29 +147,39 @@ function geometry(data) {
   const nodes = data.layout.nodes;
   let name = 1, ann = 4;
   for (const nd of nodes) if (nd.kind !== "leaf") name = Math.max(name, nd.name.length);
+  // Named leaves (the book's chance trees name their outcomes): a name, left of its box, must clear the box before.
+  let leafName = 0;
+  for (const nd of nodes) if (nd.kind === "leaf" && nd.name) leafName = Math.max(leafName, nd.name.length);
   for (const st of data.steps) {
     for (const v of Object.values(st.nodes)) if (v) for (const l of v[2]) ann = Math.max(ann, l.length);
   }
   const ch = 8.2;  // px per character at 14 px, generous
   // Two inner nodes side by side must not run one's α, β and v (right of it) into the other's name (left of
   // it): the closest pair at one depth decides how far apart a unit of the layout is drawn.
-  const inner = new Map();
+  const inner = new Map(), leaves = new Map();
   for (const nd of nodes) {
-    if (nd.kind === "leaf") continue;
-    if (!inner.has(nd.y)) inner.set(nd.y, []);
-    inner.get(nd.y).push(nd.x);
+    const row = nd.kind === "leaf" ? (leafName ? leaves : null) : inner;
+    if (!row) continue;
+    if (!row.has(nd.y)) row.set(nd.y, []);
+    row.get(nd.y).push(nd.x);
   }
-  let closest = Infinity;
-  for (const xs of inner.values()) {
-    xs.sort((a, b) => a - b);
-    for (let i = 1; i < xs.length; i++) if (xs[i] > xs[i - 1]) closest = Math.min(closest, xs[i] - xs[i - 1]);
-  }
+  const nearest = rows => {
+    let closest = Infinity;
+    for (const xs of rows.values()) {
+      xs.sort((a, b) => a - b);
+      for (let i = 1; i < xs.length; i++) if (xs[i] > xs[i - 1]) closest = Math.min(closest, xs[i] - xs[i - 1]);
+    }
+    return closest;
+  };
+  const closest = nearest(inner), closestLeaf = nearest(leaves);
   const apart = 27 + ann * 7.8 + 10 + 36 + name * ch;  // annotation's start and width, a gap, the name's
+  const leafApart = 15 + 8 + 36 + leafName * ch;  // the box's half, a gap, the name's start and width
   const slot = Math.max(52, Math.min(160, (name + ann) * ch / 2 + 34),
-                        Number.isFinite(closest) ? Math.min(240, apart / closest) : 0);
+                        Number.isFinite(closest) ? Math.min(240, apart / closest) : 0,
+                        Number.isFinite(closestLeaf) ? Math.min(240, leafApart / closestLeaf) : 0);
   const xs = nodes.map(nd => nd.x);
   const minX = Math.min(...xs), maxX = Math.max(...xs);
-  const left = 24 + name * ch + 20, right = 24 + ann * ch;
+  const left = 24 + Math.max(name, leafName) * ch + 20, right = 24 + ann * ch;
   const level = 90, top = 34, bottom = 72;
   return { slot, level, minX, left, top,
     width: Math.ceil((maxX - minX) * slot + left + right),
@@ -624,6 +634,7 @@ function legend(data, uid, words, markLabel) {
   };
   if (kinds.has("max")) item(node("s-d", "max"), "MAX node");
   if (kinds.has("min")) item(node("s-d", "min"), "MIN node");
+  if (kinds.has("chance")) item(node("s-d", "chance"), "chance node");  // a circle, as glyph() draws one
   if (kinds.has("leaf")) item(node("s-d", "leaf"), "leaf");
   if (seen.has("a")) item(node("s-a", "max"), "on the call stack");
   if (seen.has("u")) item(node("s-u", "max"), words.status.u);
