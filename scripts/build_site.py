@@ -47,8 +47,10 @@ FRAMES = "application/vnd.abteach.frames+json"
 FIGURE = "application/vnd.abteach.fig55+json"
 #: The media type under which it shows a reorder view: every ordering as data (:func:`abteach.views.reorder.reorder_data`).
 REORDER = "application/vnd.abteach.reorder+json"
+#: The media type under which it shows a practice widget: its tree to solve and its correct search, as data.
+PRACTICE = "application/vnd.abteach.practice+json"
 #: Every media type of ours: each becomes an ``{anywidget}`` directive.
-OURS = (FRAMES, FIGURE, REORDER)
+OURS = (FRAMES, FIGURE, REORDER, PRACTICE)
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
 SITE_DISPLAY = (f"import sys; sys.path.insert(0, {str(HERE)!r}); "
                 "import build_site; build_site.show_for_site(get_ipython())")
@@ -80,10 +82,20 @@ def show_for_site(shell: Any) -> None:
         model = {"data": obj.reorder, "ordering": obj.ordering, "scale": obj.scale, "legible": obj.legible}
         return {"text/plain": repr(obj), REORDER: model}
 
+    from abteach.views.frame_data import frame_data
+    from abteach.views.tree_data import tree_data
+    from abteach.widgets.practice import Practice
+
+    def practice(obj: Practice, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        # The correct search is the one its checker ran for the empty form: nothing is searched here.
+        trace = obj.blank.result.trace
+        return {"text/plain": repr(obj), PRACTICE: {"tree": tree_data(trace), "search": frame_data(trace)}}
+
     formatter = shell.display_formatter.mimebundle_formatter
     formatter.for_type(BrowserStepper, frames)
     formatter.for_type(FigureVsAlgorithm, stages)
     formatter.for_type(ReorderView, orderings)
+    formatter.for_type(Practice, practice)
     try:
         from abteach.widgets.stepper import Stepper
     except ImportError:  # once every stepper is a browser stepper there is nothing else to catch
@@ -168,6 +180,19 @@ def reorder_module(data: dict[str, Any]) -> str:
             "};\n")
 
 
+def practice_module(data: dict[str, Any]) -> str:
+    """The ES module of one practice widget on the site: its tree and, folded, its correct search (``mountPractice``)."""
+    return ("// One practice tree of the course site (scripts/build_site.py): drawn by abteach's stepper.js.\n"
+            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+            "export default {\n"
+            "  async render({ model, el }) {\n"
+            f"    const {{ mountPractice }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
+            "    const view = mountPractice(el, DATA, {});\n"
+            "    return () => view.destroy();\n"
+            "  },\n"
+            "};\n")
+
+
 def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
     """A copy of the executed lecture ``nb`` in which each stepper output is an ``{anywidget}`` directive.
 
@@ -190,6 +215,9 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
                 model = shown[FRAMES]
                 modules[path] = stepper_module(model["data"])
                 cells.append(anywidget_cell({"step": model["step"], "interval": model["interval"]}, path))
+            elif PRACTICE in shown:
+                modules[path] = practice_module(shown[PRACTICE])
+                cells.append(anywidget_cell({}, path))
             elif REORDER in shown:
                 model = shown[REORDER]
                 modules[path] = reorder_module(model["data"])

@@ -11,6 +11,9 @@ A Fig. 5.5 view is drawn by the same module from its stage data
 (:func:`offline_figure_html`): every stage of every search changes in the page.
 So is a reorder view, from every ordering's data (:func:`offline_reorder_html`):
 every ordering shows in the page.
+A practice widget, which needs its kernel to check answers, is shown as its
+tree to solve, drawn by the module, and its correct search in a stepper
+folded under "Show me the correct search" (:func:`offline_practice_html`).
 
 :func:`show_static` makes an IPython session display every stepper and
 Fig. 5.5 view so (and a game, which needs its kernel to reply, as a picture of its board); the export scripts run it before a lecture's first cell, so
@@ -24,10 +27,12 @@ import json
 from typing import Any, Final
 
 from abteach.views.boards import draw_board
-from abteach.views.frame_data import data_json
+from abteach.views.frame_data import data_json, frame_data
+from abteach.views.tree_data import tree_data
 from abteach.widgets.fallback import plain_text
 from abteach.widgets.fig55_view import FigureVsAlgorithm
 from abteach.widgets.play import Play
+from abteach.widgets.practice import Practice
 from abteach.widgets.reorder_view import ReorderView
 from abteach.views.sizes import Size, resolve_size
 from abteach.widgets.stepper import ESM_PATH, Stepper, scale_of
@@ -41,6 +46,8 @@ OFFLINE_FIG55_CLASS: Final = "ab-static-fig55"
 OFFLINE_REORDER_CLASS: Final = "ab-static-reorder"
 #: The class of a game's exported board (a picture, since no kernel replies in a page).
 OFFLINE_BOARD_CLASS: Final = "ab-static-board"
+#: The class of an exported practice widget's place: its tree and its correct search, drawn by the module.
+OFFLINE_PRACTICE_CLASS: Final = "ab-static-practice"
 
 #: How tall a stepper's tree may be drawn on a reveal.js slide (960×700, which cannot scroll), in CSS pixels: a
 #: Fig. 5.2-sized tree keeps α, β and v at 14 px on a 1024×768 projector; a far taller one is drawn smaller.
@@ -67,13 +74,15 @@ def module_html() -> str:
     """
     source = ESM_PATH.read_text(encoding="utf-8")
     boot = f"""
-for (const el of document.querySelectorAll(".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}, .{OFFLINE_REORDER_CLASS}")) {{
+const places = ".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}, .{OFFLINE_REORDER_CLASS}, .{OFFLINE_PRACTICE_CLASS}";
+for (const el of document.querySelectorAll(places)) {{
   const data = JSON.parse(el.querySelector("script[type='application/json']").textContent);
   const place = el.querySelector(".abs-place");
   const onSlide = el.closest(".reveal") !== null;
   const options = {{ ...data.options, maxTreeHeight: onSlide ? {SLIDE_TREE_PIXELS} : null }};
   if (data.figure) mountFigure(place, data.figure, options);
   else if (data.reorder) mountReorder(place, data.reorder, options);
+  else if (data.practice) mountPractice(place, data.practice, options);
   else mountSearches(place, data.searches, options);
 }}
 """
@@ -196,6 +205,44 @@ def _show_reorder(size: str | Size | None) -> Any:
     return show
 
 
+def offline_practice_html(live: Practice, size: str | Size | None = None) -> str:
+    """``live``, a practice widget, as HTML with no kernel: its tree to solve and its correct search, folded.
+
+    The correct search is the one the widget's checker ran for an empty form (``live.blank.result``): this
+    runs none.  The page must carry :func:`module_html` once, as for a stepper.
+
+    Parameters
+    ----------
+    live : Practice
+        What :func:`abteach.practice` returned.
+    size : {'screen', 'projector'} or Size, optional
+        What to draw it at; by default the size :func:`abteach.use_size` chose.
+
+    Examples
+    --------
+    >>> import abteach as ab
+    >>> page = offline_practice_html(ab.practice(seed=3), size="projector")
+    >>> data = json.loads(page.split("application/json'>")[1].split("</script>")[0])
+    >>> len(data["practice"]["tree"]["steps"]), data["practice"]["search"]["title"], data["options"]["scale"]
+    (1, 'alpha-beta, 3rd edition, prunes on ties', 1.2)
+    """
+    shown = resolve_size(size)
+    trace = live.blank.result.trace
+    options = {"scale": scale_of(shown), "legible": shown.legible}
+    payload = (f'{{"practice":{{"tree":{data_json(tree_data(trace))},"search":{data_json(frame_data(trace))}}},'
+               f'"options":{json.dumps(options, ensure_ascii=False)}}}')
+    label = html.escape(plain_text(repr(live)), quote=True)
+    return (f"<div class='{OFFLINE_PRACTICE_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
+            f"<script type='application/json'>{_script_text(payload)}</script></div>")
+
+
+def _show_practice(size: str | Size | None) -> Any:
+    # The words say what a kernel would let the reader do, since no kernel checks answers here.
+    def show(obj: Practice, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": offline_practice_html(obj, size), "text/plain": plain_text(repr(obj))}
+    return show
+
+
 def show_static(shell: Any, size: str | Size | None = None) -> None:
     """Make ``shell`` display every stepper, Fig. 5.5 view and reorder view as a copy that works with no kernel.
 
@@ -226,6 +273,7 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
     formatter.for_type(FigureVsAlgorithm, _show_figure(size))
     formatter.for_type(ReorderView, _show_reorder(size))
     formatter.for_type(Play, _show_play)
+    formatter.for_type(Practice, _show_practice(size))
 
 
 def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
@@ -240,4 +288,4 @@ def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
 
 
 __all__ = ["show_static", "offline_figure_html", "offline_reorder_html", "OFFLINE_REORDER_CLASS", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS",
-           "OFFLINE_BOARD_CLASS"]
+           "OFFLINE_BOARD_CLASS", "offline_practice_html", "OFFLINE_PRACTICE_CLASS"]

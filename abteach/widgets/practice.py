@@ -9,7 +9,17 @@ the checker it is handed (the front door's ``ab.practice`` hands it
 run there, not here) and marks every row right or
 wrong with one sentence why; "Hint" gives one hint at a time; "Show me"
 replays the correct search in the stepper from the first node the student got
-wrong.  Without a kernel the widget shows a picture of the tree to solve.
+wrong.
+
+The tree to solve is drawn in the page by the stepper's ES module, as the
+stepper draws a tree (inline SVG with real text, a tree a screen reader walks
+with the arrow keys): :class:`SolveTree`, from
+:func:`abteach.views.tree_data.tree_data` of the correct search the checker
+hands back for an empty form.  The form stays ipywidgets: checking runs in
+the kernel.  Without a kernel the saved notebook shows a picture of the tree
+to solve; an exported page or the course site shows the tree drawn by the
+module and the correct search in a stepper, folded away
+(:mod:`abteach.widgets.offline`).
 """
 
 from __future__ import annotations
@@ -18,7 +28,9 @@ import html
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from abteach.games.trees import Path, Tree
 from abteach.search.events import fmt
@@ -27,10 +39,11 @@ from abteach.trace.protocol import Status
 from abteach.views.draw import draw_tree
 from abteach.views.export import figure_bytes
 from abteach.views.alt import tree_alt
-from abteach.widgets.described import DescribedImage
+from abteach.views.sizes import resolve_size
+from abteach.views.tree_data import tree_data
 from abteach.widgets.fallback import with_fallback
 from abteach.widgets.theme import light_card
-from abteach.widgets.stepper import stepper
+from abteach.widgets.stepper import ESM_PATH, scale_of, stepper
 
 if TYPE_CHECKING:  # what the checker hands back, made below; only its type is named here
     from abteach.lessons.practice import Check
@@ -153,6 +166,30 @@ class Row(widgets.HBox):
                               f"<span class='ab-mark'>✗</span> <span class='ab-reason'>{html.escape(reason)}</span>")
 
 
+class SolveTree(anywidget.AnyWidget):
+    """The tree to solve, drawn in the page by the stepper's module (``mountTree``): set ``tree`` to redraw it.
+
+    Attributes
+    ----------
+    tree : dict
+        :func:`abteach.views.tree_data.tree_data` of the tree's correct search.
+    alt : str
+        The tree in words (:func:`abteach.views.alt.tree_alt`), kept in the kernel: the page names every node
+        of the drawing instead, and the saved picture carries its own text.
+    scale : float
+        How much larger than on a desk the page draws (:data:`abteach.widgets.stepper.SCALES`).
+    legible : float
+        The least height, in pixels, of the tree's small text: the tree shrinks to fit its column down to
+        this, then scrolls (:attr:`abteach.views.sizes.Size.legible`), as a stepper's does.
+    """
+
+    _esm = ESM_PATH.read_text(encoding="utf-8")
+    tree = traitlets.Dict().tag(sync=True)
+    alt = traitlets.Unicode("")
+    scale = traitlets.Float(1.0).tag(sync=True)
+    legible = traitlets.Float(10.0).tag(sync=True)
+
+
 class Practice(widgets.VBox):
     """Practise alpha-beta on one tree, with a verdict for every node.  Build one with :func:`practice`."""
 
@@ -166,9 +203,10 @@ class Practice(widgets.VBox):
         self.options = options
         self.check: Check | None = None
         self.hints_shown = 0
-        self.image = DescribedImage("The tree to solve.", format="png",
-                                    layout=widgets.Layout(max_width="100%", height="auto"))
-        self.image.add_class("ab-practice-tree")
+        # Drawn in the page; the size ab.use_size chose, once, as a stepper's.
+        size = resolve_size(None)
+        self.view = SolveTree(scale=scale_of(size), legible=size.legible, layout=widgets.Layout(max_width="100%"))
+        self.view.add_class("ab-practice-tree")
         self.rows_box = widgets.VBox()
         self.message = widgets.HTML()
         self.message.add_class("ab-message")
@@ -197,7 +235,7 @@ class Practice(widgets.VBox):
         controls = widgets.HBox(list(self.buttons.values()))
         form = widgets.VBox([self.rows_box], layout=widgets.Layout(max_height="520px", overflow="auto",
                                                                      flex="1 1 0", min_width="420px"))
-        body = widgets.HBox([widgets.VBox([self.image], layout=widgets.Layout(flex="1 1 0", min_width="300px")),
+        body = widgets.HBox([widgets.VBox([self.view], layout=widgets.Layout(flex="1 1 0", min_width="300px")),
                              form], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([widgets.HTML(_CSS), intro, body, controls, self.message, self.hint_text, self.replay])
         self.add_class("ab-practice")
@@ -212,9 +250,10 @@ class Practice(widgets.VBox):
         self.rows = {p: Row(p, v.name, tree.node(p).player, _leaf_value(tree, p), self.windows)
                      for p, v in blank.verdicts.items()}
         self.rows_box.children = list(self.rows.values())
-        self.png = _tree_png(tree)
-        self.image.value = self.png
-        self.image.alt = tree_alt(tree, "The tree to solve: a game tree")
+        self.png = _tree_png(tree)  # for a saved notebook opened without widgets
+        # The correct search, which the checker ran for the empty form, is read for the tree's layout only.
+        self.view.tree = tree_data(blank.result.trace)
+        self.view.alt = tree_alt(tree, "The tree to solve: a game tree")
         self.check = None
         self.hints_shown = 0
         self.message.value = ""
@@ -374,4 +413,4 @@ def practice(tree: Tree | None = None, *, size: str = "small", shape: str = "uni
                     options=options, check=check, new_tree=new_tree)
 
 
-__all__ = ["practice", "Practice", "Row", "parse_entry"]
+__all__ = ["practice", "Practice", "Row", "SolveTree", "parse_entry"]

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 import abteach as ab
 from abteach.lessons.practice import practice_tree
 
+from .axe import audit, blocking
 from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -93,3 +94,82 @@ def test_one_wrong_value_flags_that_node_alone(lab_server: LabServer, page: Page
     expect(replay.locator(".abs-sentence")).to_contain_text(f"the best move is {best},")
     expect(replay.locator(".abs-sentence")).not_to_contain_text(re.compile(r"the best move is \d"))
     snapshot("show-me-last")
+
+
+SCREENS = ROOT / "build" / "screens" / "practice"
+
+
+def _tree_texts(widget) -> list[str]:
+    return widget.locator(".ab-practice-tree svg[role=tree] text").all_text_contents()
+
+
+def test_the_tree_to_solve_is_drawn_in_the_page_and_new_tree_redraws_it(lab_server: LabServer, page: Page) -> None:
+    """The tree is SVG with real text, each node named for a screen reader; New tree draws the next seed's tree;
+    Show me still replays the correct search.  Screenshots at 1024×768 and 1400×900, file browser open."""
+    from .test_layout_browser import set_layout
+
+    stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
+    page.goto(lab_server.notebook_url(LECTURE.name))
+    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    widget = page.locator(".jp-OutputArea-output .ab-practice").first
+    expect(widget.locator(".ab-practice-tree svg[role=tree]")).to_be_visible()
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
+    widget.scroll_into_view_if_needed()
+
+    def check_drawn(seed: int) -> None:
+        tree = practice_tree(seed=seed)
+        svg = widget.locator(".ab-practice-tree svg[role=tree]")
+        expect(svg.get_by_role("treeitem")).to_have_count(len(list(tree.walk())))
+        # Every leaf's value is text in the drawing, and every node is read with its name and player.
+        leaves = [n for n in tree.walk() if n.is_leaf]
+        expect(svg.locator("g[role=treeitem] > title", has_text=", leaf, value ")).to_have_count(len(leaves))
+        texts = _tree_texts(widget)
+        assert sorted(t for t in texts if t.lstrip("-").isdigit()) == sorted(str(n.value) for n in leaves)
+        root = tree.root
+        expect(svg.locator("g[data-path=''] > title")).to_have_text(f"{tree.name(())}, {root.player} node, to solve")
+
+    check_drawn(SEED)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1024, 768), (1400, 900)):
+        set_layout(page, width, height, True)
+        widget.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SCREENS / f"practice-lab-{width}x{height}-filebrowser.png"))
+    # The dark theme: the drawing takes the theme's colours, and axe finds nothing in the widget.
+    theme = "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }"
+    page.evaluate(theme, "JupyterLab Dark")
+    try:
+        expect(page.locator("body[data-jp-theme-name='JupyterLab Dark']")).to_be_attached()
+        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
+        widget.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SCREENS / "practice-lab-1400x900-filebrowser-dark.png"))
+        found = blocking(audit(page, ".jp-OutputArea-output .ab-practice-tree"))
+        assert found == [], "\n".join(map(str, found))
+    finally:
+        page.evaluate(theme, "JupyterLab Light")
+        expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
+        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
+    found = blocking(audit(page, ".jp-OutputArea-output .ab-practice-tree"))
+    assert found == [], "\n".join(map(str, found))
+    before = _tree_texts(widget)
+    widget.locator(".ab-new").click()
+    expect(widget.locator(".ab-practice-tree svg[role=tree] title").first).to_have_text(re.compile("to solve"))
+    # The first practice widget's drawing: its texts are another tree's once the kernel sends the new tree.
+    page.wait_for_function("([sel, before]) => { const w = document.querySelector(sel);"
+                           " const t = [...w.querySelectorAll('.ab-practice-tree svg[role=tree] text')].map(e => e.textContent);"
+                           " return JSON.stringify(t) !== JSON.stringify(before); }",
+                           arg=[".jp-OutputArea-output .ab-practice", before])
+    check_drawn(SEED + 1)
+    # The tree is walked with the arrow keys, and its keys stay its own (the notebook does not move).
+    widget.locator(".ab-practice-tree g[role=treeitem]").first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(widget.locator(".ab-practice-tree g[role=treeitem]:focus")).to_have_attribute("data-path", "0")
+    widget.locator(".ab-show").click()
+    replay = widget.locator(".ab-replay .abs-root")
+    expect(replay).to_be_visible()
+    replay.get_by_role("button", name="Last step").click()
+    best = ab.alphabeta(practice_tree(seed=SEED + 1)).move_name
+    expect(replay.locator(".abs-sentence")).to_contain_text(f"the best move is {best},")
+    widget.locator(".ab-replay").evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SCREENS / "practice-lab-1400x900-filebrowser-show-me.png"))

@@ -195,7 +195,8 @@ function glyph(kind) {
 }
 
 function accessibleName(nd, st, words) {
-  const who = nd.name || (nd.move ? `after ${nd.move}` : "the root");
+  // `said`: the name a view gives every node, a leaf's too (a tree to solve names its rows by it).
+  const who = nd.said || nd.name || (nd.move ? `after ${nd.move}` : "the root");
   const what = nd.kind === "leaf" ? "leaf" : `${nd.player || nd.kind.toUpperCase()} node`;
   const parts = [`${who}, ${what}`];
   if (nd.kind === "leaf" || st[1]) parts.push(`value ${st[1]}`);
@@ -699,6 +700,43 @@ export function mountSearches(el, searches, options = {}) {
     destroy: () => { if (view) view.destroy(); el.replaceChildren(); } };
 }
 
+// A tree to solve (abteach.views.tree_data): the tree alone, drawn by treeView before any search, that a
+// screen reader walks with the arrow keys; no steps, no listing.
+export function mountTree(el, data, options = {}) {
+  el.replaceChildren();
+  // A figure's root (its colours and text sizes), not a stepper's: pages and tests count .abs-root as steppers.
+  const root = h("div", { class: "abs-fig abs-solve", "data-lm-suppress-shortcuts": "true",
+    style: `--abs-scale: ${options.scale ?? 1}` });
+  root.append(h("style", {}, CSS));
+  const view = treeView(data, { ...options, label: data.label, statusWords: data.statusWords });
+  root.append(view.picture);
+  el.append(root);
+  view.draw(new Replay(data).at(0));
+  root.addEventListener("keydown", event => {
+    const own = ownKey(event, [view], new Set());
+    if (own && own.tree) own.tree.treeKey(event.key);
+  });
+  return { root, view, destroy: () => el.replaceChildren() };
+}
+
+// A practice widget where no kernel checks answers (exported pages, the course site): the tree to solve, and
+// its correct search (frame data) in a stepper, folded away under "Show me the correct search".
+export function mountPractice(el, practice, options = {}) {
+  el.replaceChildren();
+  const wrap = h("div", { class: "abs-practice" });
+  const tree = h("div", { class: "abs-practice-tree" });
+  const details = h("details", { class: "abs-show-me" });
+  const summary = h("summary", { style: "cursor: pointer; font-family: var(--jp-ui-font-family, sans-serif); " +
+    "font-size: max(15px, 0.9375rem); padding: 4px 0" }, "Show me the correct search");
+  const steps = h("div");
+  details.append(summary, steps);
+  wrap.append(tree, details);
+  el.append(wrap);
+  const drawn = mountTree(tree, practice.tree, options);
+  const search = mount(steps, practice.search, { ...options, step: 0 });
+  return { tree: drawn, search, details, destroy: () => { search.destroy(); el.replaceChildren(); } };
+}
+
 const SWITCH_CSS = `
 .abs-switch { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 4px 4px; }
 .abs-switch button { font: inherit; font-family: var(--jp-ui-font-family, sans-serif); font-size: max(14px, 0.875rem);
@@ -1000,6 +1038,7 @@ export default {
     if (figure && figure.stages) return renderFigure(model, el, figure);
     const reorder = model.get("reorder");
     if (reorder && reorder.orderings) return renderReorder(model, el, reorder);
+    if (model.get("tree")) return renderTree(model, el);
     const searches = model.get("searches");
     // A step is kept in the page's copy of the model, never sent to the kernel: a saved notebook's widget
     // state then reopens where the student left it.
@@ -1063,4 +1102,15 @@ function renderReorder(model, el, data) {
     if (listens) model.off("change:ordering", onOrdering);
     view.destroy();
   };
+}
+
+// A tree to solve's entry point (the practice widget's tree): drawn again whenever the kernel sends another
+// (New tree).
+function renderTree(model, el) {
+  const options = () => ({ scale: model.get("scale"), legible: model.get("legible") });
+  let view = mountTree(el, model.get("tree"), options());
+  const redraw = () => { view.destroy(); view = mountTree(el, model.get("tree"), options()); };
+  const listens = typeof model.on === "function" && typeof model.off === "function";
+  if (listens) model.on("change:tree", redraw);
+  return () => { if (listens) model.off("change:tree", redraw); view.destroy(); };
 }
