@@ -35,8 +35,9 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -49,59 +50,105 @@ FIGURE = "application/vnd.abteach.fig55+json"
 REORDER = "application/vnd.abteach.reorder+json"
 #: The media type under which it shows a practice widget: its tree to solve and its correct search, as data.
 PRACTICE = "application/vnd.abteach.practice+json"
-#: Every media type of ours: each becomes an ``{anywidget}`` directive.
-OURS = (FRAMES, FIGURE, REORDER, PRACTICE)
 #: The kernel runs this before the lecture's first cell; the lecture's own source is left as it is.
 SITE_DISPLAY = (f"import sys; sys.path.insert(0, {str(HERE)!r}); "
                 "import build_site; build_site.show_for_site(get_ipython())")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+def _frames(obj: Any) -> dict[str, Any]:
+    # A stepper that is not yet a browser stepper is shown as one of the same trace.
+    from abteach.widgets.browser_stepper import BrowserStepper
+
+    shown = obj if isinstance(obj, BrowserStepper) else BrowserStepper(obj.trace, step=getattr(obj, "value", 0))
+    return {"data": shown.data, "step": shown.step, "interval": shown.interval}
+
+
+def _practice(obj: Any) -> dict[str, Any]:
+    # The correct search is the one its checker ran for the empty form: nothing is searched here.
+    from abteach.views.frame_data import frame_data
+    from abteach.views.tree_data import tree_data
+
+    trace = obj.blank.result.trace
+    return {"tree": tree_data(trace), "search": frame_data(trace)}
+
+
+@dataclass(frozen=True)
+class SiteView:
+    """One kind of view the site shows: how a lecture run for the site shows it, and how a page draws it.
+
+    A new kind of view is a new ``SiteView`` in :data:`VIEWS`; :func:`show_for_site`, :func:`for_site`
+    and :func:`site_module` serve every one alike.
+    """
+
+    #: The media type a lecture run for the site shows it under, as data.
+    media: str
+    #: Its class, ``"module:Name"``: imported only in the kernel that runs a lecture.
+    cls: str
+    #: The function of ``stepper.js`` that draws it.
+    mount: str
+    #: What its module's first line says it is.
+    what: str
+    #: The view as data, :attr:`media`'s content: a function of the view, or the name of the view's attribute
+    #: holding its data (the model is then that as ``"data"`` and each of :attr:`keys`, read off the view).
+    model: Callable[[Any], dict[str, Any]] | str
+    #: The model's entries the ``{anywidget}`` directive carries: what the view opens at.
+    keys: tuple[str, ...] = ()
+    #: The model's entry its module draws; ``None``: the whole model.
+    data: str | None = "data"
+
+    def bundle(self, obj: Any, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """``obj`` as a lecture run for the site shows it: its data under :attr:`media`, and its text.
+
+        IPython calls a mimebundle formatter as ``f(obj, include=..., exclude=...)``.
+        """
+        if isinstance(self.model, str):
+            model = {"data": getattr(obj, self.model), **{k: getattr(obj, k) for k in self.keys}}
+        else:
+            model = self.model(obj)
+        return {"text/plain": repr(obj), self.media: model}
+
+
+#: Every kind of view of ours: each shown becomes an ``{anywidget}`` directive.
+VIEWS: tuple[SiteView, ...] = (
+    SiteView(FRAMES, "abteach.widgets.browser_stepper:BrowserStepper", "mount",
+             "One stepper of the course site (scripts/build_site.py): its frames, drawn by abteach's stepper.js.",
+             _frames, ("step", "interval")),
+    SiteView(FIGURE, "abteach.widgets.fig55_view:FigureVsAlgorithm", "mountFigure",
+             "One Fig. 5.5 view of the course site (scripts/build_site.py): its stages, drawn by abteach's stepper.js.",
+             "figure", ("stage", "search", "scale")),
+    SiteView(REORDER, "abteach.widgets.reorder_view:ReorderView", "mountReorder",
+             "One reorder view of the course site (scripts/build_site.py): every ordering, drawn by abteach's "
+             "stepper.js.",
+             "reorder", ("ordering", "scale", "legible")),
+    SiteView(PRACTICE, "abteach.widgets.practice:Practice", "mountPractice",
+             "One practice tree of the course site (scripts/build_site.py): drawn by abteach's stepper.js.",
+             _practice, data=None),
+)
+#: Every media type of ours.
+OURS = tuple(view.media for view in VIEWS)
+
+
 def show_for_site(shell: Any) -> None:
-    """Make ``shell`` display every stepper as its frames (:data:`FRAMES`) and its text, not as a widget.
+    """Make ``shell`` display every view of :data:`VIEWS` as its data (under its media type) and its text.
 
     It registers display formatters with IPython, so it changes nothing in the package: only what this
     one session shows.  A stepper that is not yet a browser stepper is shown as one of the same trace.
     """
-    from abteach.widgets.browser_stepper import BrowserStepper
-
-    def frames(obj: Any, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        shown = obj if isinstance(obj, BrowserStepper) else BrowserStepper(obj.trace, step=getattr(obj, "value", 0))
-        model = {"data": shown.data, "step": shown.step, "interval": shown.interval}
-        return {"text/plain": repr(obj), FRAMES: model}
-
-    from abteach.widgets.fig55_view import FigureVsAlgorithm
-
-    def stages(obj: FigureVsAlgorithm, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        model = {"data": obj.figure, "stage": obj.stage, "search": obj.search, "scale": obj.scale}
-        return {"text/plain": repr(obj), FIGURE: model}
-
-    from abteach.widgets.reorder_view import ReorderView
-
-    def orderings(obj: ReorderView, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        model = {"data": obj.reorder, "ordering": obj.ordering, "scale": obj.scale, "legible": obj.legible}
-        return {"text/plain": repr(obj), REORDER: model}
-
-    from abteach.views.frame_data import frame_data
-    from abteach.views.tree_data import tree_data
-    from abteach.widgets.practice import Practice
-
-    def practice(obj: Practice, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        # The correct search is the one its checker ran for the empty form: nothing is searched here.
-        trace = obj.blank.result.trace
-        return {"text/plain": repr(obj), PRACTICE: {"tree": tree_data(trace), "search": frame_data(trace)}}
+    import importlib
 
     formatter = shell.display_formatter.mimebundle_formatter
-    formatter.for_type(BrowserStepper, frames)
-    formatter.for_type(FigureVsAlgorithm, stages)
-    formatter.for_type(ReorderView, orderings)
-    formatter.for_type(Practice, practice)
+    for view in VIEWS:
+        module, name = view.cls.split(":")
+        formatter.for_type(getattr(importlib.import_module(module), name), view.bundle)
     try:
         from abteach.widgets.stepper import Stepper
     except ImportError:  # once every stepper is a browser stepper there is nothing else to catch
         return
+    from abteach.widgets.browser_stepper import BrowserStepper
+
     if not issubclass(Stepper, BrowserStepper):
-        formatter.for_type(Stepper, frames)
+        formatter.for_type(Stepper, next(v for v in VIEWS if v.media == FRAMES).bundle)
 
 
 def execute(path: Path, timeout: int = 1200) -> Any:
@@ -139,55 +186,17 @@ def anywidget_cell(model: dict[str, Any], module: str) -> Any:
 STEPPER_URL = "../abteach/stepper.js"
 
 
-def stepper_module(data: dict[str, Any]) -> str:
-    """The ES module of one stepper on the site: its frames, drawn by the browser stepper's ``mount``."""
-    return ("// One stepper of the course site (scripts/build_site.py): its frames, drawn by abteach's stepper.js.\n"
+def site_module(view: SiteView, data: dict[str, Any]) -> str:
+    """The ES module of one ``view`` on the site: its ``data``, drawn by the same module's ``view.mount``."""
+    # Two of the directive's entries a line, as the modules were always written.
+    gets = [f"{key}: model.get({json.dumps(key)})" for key in view.keys]
+    options = "{ " + ",\n      ".join(", ".join(gets[i:i + 2]) for i in range(0, len(gets), 2)) + " }" if gets else "{}"
+    return (f"// {view.what}\n"
             f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
             "export default {\n"
             "  async render({ model, el }) {\n"
-            f"    const {{ mount }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
-            "    const view = mount(el, DATA, { step: model.get(\"step\"), interval: model.get(\"interval\") });\n"
-            "    return () => view.destroy();\n"
-            "  },\n"
-            "};\n")
-
-
-def figure_module(data: dict[str, Any]) -> str:
-    """The ES module of one Fig. 5.5 view on the site: its stages, drawn by the same module's ``mountFigure``."""
-    return ("// One Fig. 5.5 view of the course site (scripts/build_site.py): its stages, drawn by abteach's stepper.js.\n"
-            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
-            "export default {\n"
-            "  async render({ model, el }) {\n"
-            f"    const {{ mountFigure }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
-            "    const view = mountFigure(el, DATA, { stage: model.get(\"stage\"), search: model.get(\"search\"),\n"
-            "      scale: model.get(\"scale\") });\n"
-            "    return () => view.destroy();\n"
-            "  },\n"
-            "};\n")
-
-
-def reorder_module(data: dict[str, Any]) -> str:
-    """The ES module of one reorder view on the site: every ordering, drawn by the same module's ``mountReorder``."""
-    return ("// One reorder view of the course site (scripts/build_site.py): every ordering, drawn by abteach's stepper.js.\n"
-            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
-            "export default {\n"
-            "  async render({ model, el }) {\n"
-            f"    const {{ mountReorder }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
-            "    const view = mountReorder(el, DATA, { ordering: model.get(\"ordering\"), scale: model.get(\"scale\"),\n"
-            "      legible: model.get(\"legible\") });\n"
-            "    return () => view.destroy();\n"
-            "  },\n"
-            "};\n")
-
-
-def practice_module(data: dict[str, Any]) -> str:
-    """The ES module of one practice widget on the site: its tree and, folded, its correct search (``mountPractice``)."""
-    return ("// One practice tree of the course site (scripts/build_site.py): drawn by abteach's stepper.js.\n"
-            f"const DATA = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
-            "export default {\n"
-            "  async render({ model, el }) {\n"
-            f"    const {{ mountPractice }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
-            "    const view = mountPractice(el, DATA, {});\n"
+            f"    const {{ {view.mount} }} = await import(new URL({STEPPER_URL!r}, import.meta.url).href);\n"
+            f"    const view = {view.mount}(el, DATA, {options});\n"
             "    return () => view.destroy();\n"
             "  },\n"
             "};\n")
@@ -211,21 +220,10 @@ def for_site(nb: Any, name: str = "lecture") -> tuple[Any, dict[str, str]]:
         cell.outputs = [o for o in cell.outputs if not any(t in o.get("data", {}) for t in OURS)]
         for shown in ours:
             path = f"steppers/{name}-{len(modules) + 1}.js"
-            if FRAMES in shown:
-                model = shown[FRAMES]
-                modules[path] = stepper_module(model["data"])
-                cells.append(anywidget_cell({"step": model["step"], "interval": model["interval"]}, path))
-            elif PRACTICE in shown:
-                modules[path] = practice_module(shown[PRACTICE])
-                cells.append(anywidget_cell({}, path))
-            elif REORDER in shown:
-                model = shown[REORDER]
-                modules[path] = reorder_module(model["data"])
-                cells.append(anywidget_cell({k: model[k] for k in ("ordering", "scale", "legible")}, path))
-            else:
-                model = shown[FIGURE]
-                modules[path] = figure_module(model["data"])
-                cells.append(anywidget_cell({k: model[k] for k in ("stage", "search", "scale")}, path))
+            view = next(v for v in VIEWS if v.media in shown)
+            model = shown[view.media]
+            modules[path] = site_module(view, model if view.data is None else model[view.data])
+            cells.append(anywidget_cell({k: model[k] for k in view.keys}, path))
     site.cells = cells
     # Saved widget state is for Jupyter: the site shows steppers through the directive, nothing else.
     site.metadata.pop("widgets", None)

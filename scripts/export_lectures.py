@@ -236,18 +236,16 @@ def as_committed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     A run for the pages shows each stepper (and Fig. 5.5 view, reorder view, and game) as HTML where a notebook shows the
     widget (whose view nbval does not compare); both carry the same plain text, which nbval compares.
     """
-    from abteach.widgets.offline import (OFFLINE_BOARD_CLASS, OFFLINE_CLASS, OFFLINE_FIG55_CLASS, OFFLINE_PRACTICE_CLASS,
-                                         OFFLINE_REORDER_CLASS)
+    from abteach.widgets.offline import OFFLINE_BOARD_CLASS, VIEWS
 
+    ours = tuple(f"<div class='{c}'" for c in (*(view.css for view in VIEWS), OFFLINE_BOARD_CLASS))
     nb = copy.deepcopy(nb)
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             shown = out.get("data", {}).get("text/html", "")
             if isinstance(shown, list):
                 shown = "".join(shown)
-            if shown.startswith(tuple(f"<div class='{c}'" for c in (OFFLINE_CLASS, OFFLINE_FIG55_CLASS,
-                                                                      OFFLINE_REORDER_CLASS, OFFLINE_BOARD_CLASS,
-                                                                      OFFLINE_PRACTICE_CLASS))):
+            if shown.startswith(ours):
                 del out["data"]["text/html"]
     return nb
 
@@ -258,12 +256,10 @@ def with_stepper_module(page: str) -> str:
     The module draws every stepper of the page from the data each carries
     (:func:`abteach.widgets.offline.offline_html`); a module script runs once the page is parsed.
     """
-    from abteach.widgets.offline import (OFFLINE_CLASS, OFFLINE_FIG55_CLASS, OFFLINE_PRACTICE_CLASS, OFFLINE_REORDER_CLASS,
-                                         module_html)
+    from abteach.widgets.offline import VIEWS, module_html
 
     # nbconvert writes the outputs' HTML again, with its own quotes.
-    if not re.search(rf"class=[\"']({OFFLINE_CLASS}|{OFFLINE_FIG55_CLASS}|{OFFLINE_REORDER_CLASS}|{OFFLINE_PRACTICE_CLASS})[\"']",
-                     page):
+    if not re.search(rf"class=[\"']({'|'.join(re.escape(view.css) for view in VIEWS)})[\"']", page):
         return page
     head = page.find("</head>")
     if head < 0:

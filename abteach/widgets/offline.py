@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Callable, Final
 
 from abteach.views.boards import draw_board
 from abteach.views.frame_data import data_json, frame_data
@@ -54,6 +55,87 @@ OFFLINE_PRACTICE_CLASS: Final = "ab-static-practice"
 SLIDE_TREE_PIXELS: Final = 300
 
 
+def _size_of(live: Any, size: str | Size | None) -> Size:
+    # The size asked for, or by default the one ``live`` was made with.
+    return live.size if size is None else resolve_size(size)
+
+
+def _scale(live: Any, size: str | Size | None) -> float:
+    # The scale of the size asked for, or by default the one ``live`` is drawn at now.
+    return float(live.scale) if size is None else scale_of(resolve_size(size))
+
+
+def _searches(live: Stepper) -> str:
+    # Each search's frame data, labelled, in the stepper's order.
+    return "[" + ",".join(f'{{"label":{json.dumps(x["label"], ensure_ascii=False)},"data":{data_json(x["data"])}}}'
+                          for x in live.searches) + "]"
+
+
+def _practice(live: Practice) -> str:
+    # The correct search is the one the widget's checker ran for an empty form: this runs none.
+    trace = live.blank.result.trace
+    return f'{{"tree":{data_json(tree_data(trace))},"search":{data_json(frame_data(trace))}}}'
+
+
+@dataclass(frozen=True)
+class OfflineView:
+    """One kind of widget an exported page draws with no kernel: its place's class, its data and how it is drawn.
+
+    A new kind of view is a new ``OfflineView`` in :data:`VIEWS`; :func:`module_html`, :func:`show_static`
+    and the page's HTML serve every one alike.
+    """
+
+    #: The widget's class.
+    cls: type
+    #: The class of its place in the page; :func:`module_html` draws into each.
+    css: str
+    #: The key of its data in its place's JSON (by which the page tells the kinds apart).
+    key: str
+    #: The function of the stepper's ES module that draws it.
+    mount: str
+    #: Its data, as JSON text.
+    data: Callable[[Any], str]
+    #: What it opens at, at a size (``None``: its own), as plain values.
+    options: Callable[[Any, str | Size | None], dict[str, Any]]
+
+
+#: Every kind of widget an exported page draws; the stepper's first (the page's default).
+VIEWS: Final[tuple[OfflineView, ...]] = (
+    OfflineView(Stepper, OFFLINE_CLASS, "searches", "mountSearches", _searches, lambda live, size: {
+        "step": live.step, "choice": live.choice, "interval": live.interval, "speeds": live.speeds,
+        "scale": _scale(live, size), "legible": _size_of(live, size).legible}),
+    OfflineView(FigureVsAlgorithm, OFFLINE_FIG55_CLASS, "figure", "mountFigure", lambda live: data_json(live.figure),
+                lambda live, size: {"stage": live.stage, "search": live.search, "scale": _scale(live, size)}),
+    OfflineView(ReorderView, OFFLINE_REORDER_CLASS, "reorder", "mountReorder", lambda live: data_json(live.reorder),
+                lambda live, size: {"ordering": live.ordering, "scale": _scale(live, size),
+                                    "legible": _size_of(live, size).legible}),
+    # A practice widget has no size of its own: by default the one abteach.use_size chose.
+    OfflineView(Practice, OFFLINE_PRACTICE_CLASS, "practice", "mountPractice", _practice,
+                lambda live, size: {"scale": scale_of(resolve_size(size)), "legible": resolve_size(size).legible}),
+)
+
+
+def _view(cls: type) -> OfflineView:
+    return next(view for view in VIEWS if view.cls is cls)
+
+
+def _place(view: OfflineView, live: Any, size: str | Size | None) -> str:
+    """``live``, a ``view.cls``, as HTML: its place, and its data and options for :func:`module_html`."""
+    options = view.options(live, size)
+    payload = f'{{"{view.key}":{view.data(live)},"options":{json.dumps(options, ensure_ascii=False)}}}'
+    label = html.escape(plain_text(repr(live)), quote=True)
+    return (f"<div class='{view.css}' data-label=\"{label}\"><div class='abs-place'></div>"
+            f"<script type='application/json'>{_script_text(payload)}</script></div>")
+
+
+def _show(view: OfflineView, size: str | Size | None) -> Any:
+    # IPython calls a mimebundle formatter as f(obj, include=..., exclude=...).  The text is the live
+    # widget's, so a lecture run this way prints what a live one does.
+    def show(obj: Any, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": _place(view, obj, size), "text/plain": plain_text(repr(obj))}
+    return show
+
+
 def _script_text(text: str) -> str:
     """``text`` safe inside a ``<script>`` element: nothing in it can close the element."""
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
@@ -73,17 +155,18 @@ def module_html() -> str:
     True
     """
     source = ESM_PATH.read_text(encoding="utf-8")
+    places = ", ".join(f".{view.css}" for view in VIEWS)
+    # A place's data names its kind of view by its key; what has none of the others' keys is a stepper.
+    mounts = "".join(f"  {'else if' if i else 'if'} (data.{v.key}) {v.mount}(place, data.{v.key}, options);\n"
+                     for i, v in enumerate(VIEWS[1:]))
     boot = f"""
-const places = ".{OFFLINE_CLASS}, .{OFFLINE_FIG55_CLASS}, .{OFFLINE_REORDER_CLASS}, .{OFFLINE_PRACTICE_CLASS}";
+const places = "{places}";
 for (const el of document.querySelectorAll(places)) {{
   const data = JSON.parse(el.querySelector("script[type='application/json']").textContent);
   const place = el.querySelector(".abs-place");
   const onSlide = el.closest(".reveal") !== null;
   const options = {{ ...data.options, maxTreeHeight: onSlide ? {SLIDE_TREE_PIXELS} : null }};
-  if (data.figure) mountFigure(place, data.figure, options);
-  else if (data.reorder) mountReorder(place, data.reorder, options);
-  else if (data.practice) mountPractice(place, data.practice, options);
-  else mountSearches(place, data.searches, options);
+{mounts}  else {VIEWS[0].mount}(place, data.{VIEWS[0].key}, options);
 }}
 """
     return f'<script type="module">\n{_script_text(source)}\n{boot}</script>\n'
@@ -111,23 +194,7 @@ def offline_html(live: Stepper, size: str | Size | None = None) -> str:
     >>> [x["label"] for x in data["searches"]], data["options"]["step"], len(data["searches"][0]["data"]["steps"])
     (['3rd', '4th'], 5, 56)
     """
-    scale = live.scale if size is None else scale_of(resolve_size(size))
-    options = {"step": live.step, "choice": live.choice, "interval": live.interval, "speeds": live.speeds,
-               "scale": scale, "legible": (live.size if size is None else resolve_size(size)).legible}
-    searches = ",".join(f'{{"label":{json.dumps(x["label"], ensure_ascii=False)},"data":{data_json(x["data"])}}}'
-                        for x in live.searches)
-    payload = f'{{"searches":[{searches}],"options":{json.dumps(options, ensure_ascii=False)}}}'
-    label = html.escape(plain_text(repr(live)), quote=True)
-    return (f"<div class='{OFFLINE_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
-            f"<script type='application/json'>{_script_text(payload)}</script></div>")
-
-
-def _show_stepper(size: str | Size | None) -> Any:
-    # IPython calls a mimebundle formatter as f(obj, include=..., exclude=...).  The text is the live
-    # stepper's, so a lecture run this way prints what a live one does.
-    def show(obj: Stepper, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/html": offline_html(obj, size), "text/plain": plain_text(repr(obj))}
-    return show
+    return _place(_view(Stepper), live, size)
 
 
 def offline_figure_html(live: FigureVsAlgorithm, size: str | Size | None = None) -> str:
@@ -152,19 +219,7 @@ def offline_figure_html(live: FigureVsAlgorithm, size: str | Size | None = None)
     >>> [len(x["stages"]) for x in data["figure"]["searches"]], data["options"]
     ([7, 7], {'stage': 'e', 'search': '3rd', 'scale': 1.2})
     """
-    scale = live.scale if size is None else scale_of(resolve_size(size))
-    options = {"stage": live.stage, "search": live.search, "scale": scale}
-    payload = f'{{"figure":{data_json(live.figure)},"options":{json.dumps(options, ensure_ascii=False)}}}'
-    label = html.escape(plain_text(repr(live)), quote=True)
-    return (f"<div class='{OFFLINE_FIG55_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
-            f"<script type='application/json'>{_script_text(payload)}</script></div>")
-
-
-def _show_figure(size: str | Size | None) -> Any:
-    # As for a stepper: the text is the live view's, so a lecture run this way prints what a live one does.
-    def show(obj: FigureVsAlgorithm, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/html": offline_figure_html(obj, size), "text/plain": plain_text(repr(obj))}
-    return show
+    return _place(_view(FigureVsAlgorithm), live, size)
 
 
 def offline_reorder_html(live: ReorderView, size: str | Size | None = None) -> str:
@@ -189,20 +244,7 @@ def offline_reorder_html(live: ReorderView, size: str | Size | None = None) -> s
     >>> len(data["reorder"]["orderings"]), data["options"]
     (1296, {'ordering': '0,1,2|0,1,2|0,1,2|2,0,1', 'scale': 1.2, 'legible': 14})
     """
-    scale = live.scale if size is None else scale_of(resolve_size(size))
-    options = {"ordering": live.ordering, "scale": scale,
-               "legible": (live.size if size is None else resolve_size(size)).legible}
-    payload = f'{{"reorder":{data_json(live.reorder)},"options":{json.dumps(options, ensure_ascii=False)}}}'
-    label = html.escape(plain_text(repr(live)), quote=True)
-    return (f"<div class='{OFFLINE_REORDER_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
-            f"<script type='application/json'>{_script_text(payload)}</script></div>")
-
-
-def _show_reorder(size: str | Size | None) -> Any:
-    # As for a stepper: the text is the live view's, so a lecture run this way prints what a live one does.
-    def show(obj: ReorderView, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/html": offline_reorder_html(obj, size), "text/plain": plain_text(repr(obj))}
-    return show
+    return _place(_view(ReorderView), live, size)
 
 
 def offline_practice_html(live: Practice, size: str | Size | None = None) -> str:
@@ -226,21 +268,7 @@ def offline_practice_html(live: Practice, size: str | Size | None = None) -> str
     >>> len(data["practice"]["tree"]["steps"]), data["practice"]["search"]["title"], data["options"]["scale"]
     (1, 'alpha-beta, 3rd edition, prunes on ties', 1.2)
     """
-    shown = resolve_size(size)
-    trace = live.blank.result.trace
-    options = {"scale": scale_of(shown), "legible": shown.legible}
-    payload = (f'{{"practice":{{"tree":{data_json(tree_data(trace))},"search":{data_json(frame_data(trace))}}},'
-               f'"options":{json.dumps(options, ensure_ascii=False)}}}')
-    label = html.escape(plain_text(repr(live)), quote=True)
-    return (f"<div class='{OFFLINE_PRACTICE_CLASS}' data-label=\"{label}\"><div class='abs-place'></div>"
-            f"<script type='application/json'>{_script_text(payload)}</script></div>")
-
-
-def _show_practice(size: str | Size | None) -> Any:
-    # The words say what a kernel would let the reader do, since no kernel checks answers here.
-    def show(obj: Practice, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/html": offline_practice_html(obj, size), "text/plain": plain_text(repr(obj))}
-    return show
+    return _place(_view(Practice), live, size)
 
 
 def show_static(shell: Any, size: str | Size | None = None) -> None:
@@ -269,11 +297,9 @@ def show_static(shell: Any, size: str | Size | None = None) -> None:
         raise TypeError(f"show_static needs an IPython shell (get_ipython()), not {type(shell).__name__}")
     if size is not None:
         resolve_size(size)  # an unknown size fails here, not at the first widget shown
-    formatter.for_type(Stepper, _show_stepper(size))
-    formatter.for_type(FigureVsAlgorithm, _show_figure(size))
-    formatter.for_type(ReorderView, _show_reorder(size))
+    for view in VIEWS:
+        formatter.for_type(view.cls, _show(view, size))
     formatter.for_type(Play, _show_play)
-    formatter.for_type(Practice, _show_practice(size))
 
 
 def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
@@ -287,5 +313,5 @@ def _show_play(obj: Play, include: Any = None, exclude: Any = None) -> Any:
     return bundle
 
 
-__all__ = ["show_static", "offline_figure_html", "offline_reorder_html", "OFFLINE_REORDER_CLASS", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS",
+__all__ = ["VIEWS", "OfflineView", "show_static", "offline_figure_html", "offline_reorder_html", "OFFLINE_REORDER_CLASS", "offline_html", "module_html", "OFFLINE_CLASS", "OFFLINE_FIG55_CLASS",
            "OFFLINE_BOARD_CLASS", "offline_practice_html", "OFFLINE_PRACTICE_CLASS"]
