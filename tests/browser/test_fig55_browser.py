@@ -15,20 +15,20 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from playwright.sync_api import Locator, Page, WebSocket, expect
+from playwright.sync_api import Locator, Page, expect
 
 import abteach as ab
 from abteach import fig55
 from abteach.views.fig55 import disagreeing_nodes, stage_styles
 from abteach.widgets.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
 
-from .labserver import KERNEL_IDLE, ROOT, LabServer, chosen_size, stripped_copy
+from .labpage import dark_theme, open_and_run, sent_frames, to_kernel
+from .labserver import ROOT, LabServer, chosen_size, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 LECTURE = ROOT / "notebooks" / "03-fig-5-5.ipynb"
 SCREENS = ROOT / "build" / "screens" / "fig55"
-WIDGET_TIMEOUT_MS = 120_000
 LABELS = [s.label for s in fig55.FIG_5_5]
 
 
@@ -104,33 +104,14 @@ def check_stage(root: Locator, label: str, search: str = "3rd edition") -> dict:
     return shown
 
 
-def open_and_run(page: Page, server: LabServer, name: str) -> Locator:
-    page.goto(server.notebook_url(name))
-    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    root = page.locator(".jp-OutputArea-output .ab-fig55").first
-    try:
-        expect(root).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    except AssertionError:
-        stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-        texts = "\n".join(stderr.all_inner_texts()) or "(no output on stderr)"
-        pytest.fail(f"{name} showed no Fig. 5.5 comparison after Run All; its stderr:\n{texts}")
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(
-        timeout=WIDGET_TIMEOUT_MS)
-    root.scroll_into_view_if_needed()
-    return root
+def open_and_run_fig55(page: Page, server: LabServer, name: str) -> Locator:
+    return open_and_run(page, server, name, ".ab-fig55", "Fig. 5.5 comparison")
 
 
 def test_stages_step_by_key_in_the_page_with_no_kernel_message(lab_server: LabServer, page: Page) -> None:
-    sent: list[str] = []
-
-    def watch(ws: WebSocket) -> None:
-        ws.on("framesent", lambda payload: sent.append(payload if isinstance(payload, str)
-                                                         else payload.decode("utf-8", "replace")))
-    page.on("websocket", watch)
+    sent = sent_frames(page)
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
-    root = open_and_run(page, lab_server, LECTURE.name)
+    root = open_and_run_fig55(page, lab_server, LECTURE.name)
     first = root.get_attribute("data-stage")
     assert first in LABELS[:-1], first
     before = check_stage(root, first)
@@ -176,8 +157,8 @@ def test_stages_step_by_key_in_the_page_with_no_kernel_message(lab_server: LabSe
     expect(root).to_have_attribute("data-stage", "d")
 
     # Nothing went to the kernel for any of it: no comm message, no execute request.
-    to_kernel = [m for m in sent[messages:] if "comm_msg" in m or "execute_request" in m]
-    assert not to_kernel, f"stepping sent the kernel {len(to_kernel)} messages: {to_kernel[:2]}"
+    asked = to_kernel(sent[messages:])
+    assert not asked, f"stepping sent the kernel {len(asked)} messages: {asked[:2]}"
 
     SCREENS.mkdir(parents=True, exist_ok=True)
     from .test_layout_browser import set_layout
@@ -187,19 +168,9 @@ def test_stages_step_by_key_in_the_page_with_no_kernel_message(lab_server: LabSe
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / f"fig55-lecture03-{width}x{height}-filebrowser.png"))
     # The dark theme too: the texts keep the theme's own colours.
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
-                  "{theme: 'JupyterLab Dark'}); }")
-    try:
-        expect(page.locator("body[data-jp-theme-name='JupyterLab Dark']")).to_be_attached()
-        expect(page.locator("#jupyterlab-splash")).to_have_count(0)  # the theme's splash screen, gone
+    with dark_theme(page):
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / "fig55-lecture03-1400x900-filebrowser-dark.png"))
-    finally:
-        # The theme is a setting of the whole server: the next test must find the light one again.
-        page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
-                      "{theme: 'JupyterLab Light'}); }")
-        expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
-        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
 
 
 def test_python_moves_the_page(page: Page, lab_server: LabServer) -> None:
@@ -210,7 +181,7 @@ def test_python_moves_the_page(page: Page, lab_server: LabServer) -> None:
              "w.go('e')", "w.use('4th edition')"]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     stripped_copy(nb, lab_server.root / "go55.ipynb")
-    root = open_and_run(page, lab_server, "go55.ipynb")
+    root = open_and_run_fig55(page, lab_server, "go55.ipynb")
     check_stage(root, "e", "4th edition")
 
 
@@ -234,7 +205,7 @@ def test_the_drawings_sit_side_by_side_where_they_fit(lab_server: LabServer, pag
     from .test_layout_browser import LAYOUTS, set_layout
 
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
-    root = open_and_run(page, lab_server, LECTURE.name)
+    root = open_and_run_fig55(page, lab_server, LECTURE.name)
     # The trees are drawn at their own size, text and all (a narrower box scrolls): that is the least room.
     least = root.evaluate("el => el.querySelector('.ab-fig55-side.ab-figure svg[role=tree]').getBoundingClientRect().width")
     placements = {}

@@ -19,7 +19,8 @@ import abteach as ab
 from abteach.lessons.practice import practice_tree
 
 from .axe import audit, blocking
-from .labserver import KERNEL_IDLE, ROOT, LabServer, stripped_copy
+from .labpage import dark_theme, open_and_run
+from .labserver import ROOT, LabServer, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -40,14 +41,7 @@ def row_class(path: tuple[int, ...]) -> str:
 def test_one_wrong_value_flags_that_node_alone(lab_server: LabServer, page: Page,
                                                snapshot: Callable[[str], Path]) -> None:
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
-    page.goto(lab_server.notebook_url(LECTURE.name))
-    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    widget = page.locator(".jp-OutputArea-output .ab-practice").first
-    expect(widget).to_be_visible()
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
-    widget.scroll_into_view_if_needed()
+    widget = open_and_run(page, lab_server, LECTURE.name, ".ab-practice", "practice widget")
 
     answers = right_answers()
     tree = practice_tree(seed=SEED)
@@ -109,14 +103,8 @@ def test_the_tree_to_solve_is_drawn_in_the_page_and_new_tree_redraws_it(lab_serv
     from .test_layout_browser import set_layout
 
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
-    page.goto(lab_server.notebook_url(LECTURE.name))
-    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    widget = page.locator(".jp-OutputArea-output .ab-practice").first
+    widget = open_and_run(page, lab_server, LECTURE.name, ".ab-practice", "practice widget")
     expect(widget.locator(".ab-practice-tree svg[role=tree]")).to_be_visible()
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
-    widget.scroll_into_view_if_needed()
 
     def check_drawn(seed: int) -> None:
         tree = practice_tree(seed=seed)
@@ -137,19 +125,11 @@ def test_the_tree_to_solve_is_drawn_in_the_page_and_new_tree_redraws_it(lab_serv
         widget.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / f"practice-lab-{width}x{height}-filebrowser.png"))
     # The dark theme: the drawing takes the theme's colours, and axe finds nothing in the widget.
-    theme = "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }"
-    page.evaluate(theme, "JupyterLab Dark")
-    try:
-        expect(page.locator("body[data-jp-theme-name='JupyterLab Dark']")).to_be_attached()
-        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
+    with dark_theme(page):
         widget.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / "practice-lab-1400x900-filebrowser-dark.png"))
         found = blocking(audit(page, ".jp-OutputArea-output .ab-practice-tree"))
         assert found == [], "\n".join(map(str, found))
-    finally:
-        page.evaluate(theme, "JupyterLab Light")
-        expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
-        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
     found = blocking(audit(page, ".jp-OutputArea-output .ab-practice-tree"))
     assert found == [], "\n".join(map(str, found))
     before = _tree_texts(widget)

@@ -14,7 +14,7 @@ from functools import cache
 
 import nbformat
 import pytest
-from playwright.sync_api import Locator, Page, WebSocket, expect
+from playwright.sync_api import Locator, Page, expect
 
 import abteach as ab
 from abteach.lessons.ordering import reorderings
@@ -22,13 +22,13 @@ from abteach.views.reorder import decode, key_text, text_key
 from abteach.widgets.reorder_view import ReorderView, reorder_view
 
 from .axe import audit, blocking
-from .labserver import KERNEL_IDLE, ROOT, LabServer, chosen_size, stripped_copy
+from .labpage import dark_theme, open_and_run, sent_frames, to_kernel
+from .labserver import ROOT, LabServer, chosen_size, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 LECTURE = ROOT / "notebooks" / "06-move-ordering-and-complexity.ipynb"
 SCREENS = ROOT / "build" / "screens" / "reorder"
-WIDGET_TIMEOUT_MS = 120_000
 #: The lecture's own cells that show the view, and nothing else of it (its experiments take minutes).
 CELLS = ["import abteach as ab", "fig52 = ab.ordering.reorderings(ab.examples.FIG_5_2)\nab.reorder_view(fig52)"]
 
@@ -82,22 +82,8 @@ def check_ordering(root: Locator, key: str) -> dict:
     return shown
 
 
-def open_and_run(page: Page, server: LabServer, name: str) -> Locator:
-    page.goto(server.notebook_url(name))
-    expect(page.locator(".jp-NotebookPanel")).to_be_visible()
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible()
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    root = page.locator(".jp-OutputArea-output .ab-reorder").first
-    try:
-        expect(root).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    except AssertionError:
-        stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-        texts = "\n".join(stderr.all_inner_texts()) or "(no output on stderr)"
-        pytest.fail(f"{name} showed no reorder view after Run All; its stderr:\n{texts}")
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(
-        timeout=WIDGET_TIMEOUT_MS)
-    root.scroll_into_view_if_needed()
-    return root
+def open_and_run_reorder(page: Page, server: LabServer, name: str) -> Locator:
+    return open_and_run(page, server, name, ".ab-reorder", "reorder view")
 
 
 def _notebook(cells: list[str]) -> nbformat.NotebookNode:
@@ -107,14 +93,9 @@ def _notebook(cells: list[str]) -> nbformat.NotebookNode:
 
 
 def test_orderings_change_by_keyboard_in_the_page_with_no_kernel_message(lab_server: LabServer, page: Page) -> None:
-    sent: list[str] = []
-
-    def watch(ws: WebSocket) -> None:
-        ws.on("framesent", lambda payload: sent.append(payload if isinstance(payload, str)
-                                                         else payload.decode("utf-8", "replace")))
-    page.on("websocket", watch)
+    sent = sent_frames(page)
     stripped_copy(_notebook(CELLS), lab_server.root / "reorder.ipynb")
-    root = open_and_run(page, lab_server, "reorder.ipynb")
+    root = open_and_run_reorder(page, lab_server, "reorder.ipynb")
     keys = expected_view().reorder["keys"]
     check_ordering(root, keys["own"])
     messages = len(sent)
@@ -151,8 +132,8 @@ def test_orderings_change_by_keyboard_in_the_page_with_no_kernel_message(lab_ser
     expect(root).to_have_attribute("data-ordering", keys["own"])
 
     # Nothing went to the kernel for any of it: no comm message, no execute request.
-    to_kernel = [m for m in sent[messages:] if "comm_msg" in m or "execute_request" in m]
-    assert not to_kernel, f"reordering sent the kernel {len(to_kernel)} messages: {to_kernel[:2]}"
+    asked = to_kernel(sent[messages:])
+    assert not asked, f"reordering sent the kernel {len(asked)} messages: {asked[:2]}"
 
     found = blocking(audit(page, ".jp-OutputArea-output"))
     assert found == [], found
@@ -164,20 +145,11 @@ def test_orderings_change_by_keyboard_in_the_page_with_no_kernel_message(lab_ser
         set_layout(page, width, height, True)
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / f"reorder-{width}x{height}-filebrowser.png"))
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
-                  "{theme: 'JupyterLab Dark'}); }")
-    try:
-        expect(page.locator("body[data-jp-theme-name='JupyterLab Dark']")).to_be_attached()
-        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
+    with dark_theme(page):
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / "reorder-1400x900-filebrowser-dark.png"))
         found = blocking(audit(page, ".jp-OutputArea-output"))
         assert found == [], found
-    finally:
-        page.evaluate("async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
-                      "{theme: 'JupyterLab Light'}); }")
-        expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
-        expect(page.locator("#jupyterlab-splash")).to_have_count(0)
 
 
 def test_python_moves_the_page(page: Page, lab_server: LabServer) -> None:
@@ -185,6 +157,6 @@ def test_python_moves_the_page(page: Page, lab_server: LabServer) -> None:
     cells = [CELLS[0], "fig52 = ab.ordering.reorderings(ab.examples.FIG_5_2)\nv = ab.reorder_view(fig52)\nv",
              "v.choose({'D': ['d3', 'd1', 'd2']})"]
     stripped_copy(_notebook(cells), lab_server.root / "reorder-go.ipynb")
-    root = open_and_run(page, lab_server, "reorder-go.ipynb")
+    root = open_and_run_reorder(page, lab_server, "reorder-go.ipynb")
     data = expected_view().data
     check_ordering(root, key_text(data.key({"D": ["d3", "d1", "d2"]})))

@@ -5,124 +5,35 @@ counted.  What each step must say comes from the frames the site was built from,
 :func:`abteach.views.frame_data.replay` in Python; how many steppers the page must hold comes from the
 committed lecture.  Screenshots at 1024×768 and 1400×900 are kept in build/screens/.
 
-The site is reused from ``ABTEACH_REUSE_SITE`` (a ``build_site.py --out`` folder) when set, else built for
-this one lecture, which needs ``build/site-tools`` (``make site`` or ``make test-all`` makes it).
+The site is reused from ``ABTEACH_REUSE_SITE`` when that folder holds the lecture, else built for this one
+lecture (tests/browser/sites.py).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import expect
 
 from abteach.views.frame_data import replay
 
 from .axe import audit, blocking, counts
 from .exported import shown_as
 from .labserver import ROOT
+from .sites import FRAMES, Offline, offline, page_url, served, shown, site  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(1800)]
 
 LECTURE = "02-alpha-beta.ipynb"
-TOOLS = ROOT / "build" / "site-tools"
 SCREENS = ROOT / "build" / "screens"
-sys.path.insert(0, str(ROOT / "scripts"))
-from build_site import FRAMES  # noqa: E402  (a script, not a package)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A ``build_site.py --out`` folder holding at least :data:`LECTURE`."""
-    reuse = os.environ.get("ABTEACH_REUSE_SITE")
-    if reuse:
-        return Path(reuse)
-    if not (TOOLS / "template" / "template.yml").is_file():
-        pytest.fail(f"no site tools in {TOOLS}: run `make site` (or scripts/site/build_theme.sh {TOOLS})")
-    out = tmp_path_factory.mktemp("site")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--tools", str(TOOLS),
-                    "--out", str(out), str(ROOT / "notebooks" / LECTURE)], check=True, timeout=1500)
-    return out
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002  (the base class's name)
-        pass
-
-
-@pytest.fixture(scope="module")
-def served(site: Path) -> Iterator[str]:
-    """The site's pages at http://127.0.0.1:PORT (a static server, as a student or a course host would use)."""
-    handler = functools.partial(_Quiet, directory=str(site / "html"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@dataclass
-class Offline:
-    page: Page
-    base: str
-    outside: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-
-# The browser is the session's (tests/browser/conftest.py): a second sync_playwright() started while the
-# session's is running fails, which it is whenever another browser test ran first.
-
-
-@pytest.fixture
-def offline(browser: Browser, served: str) -> Iterator[Offline]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    state = Offline(page, served)
-
-    def route(r: Route) -> None:
-        url = r.request.url
-        if url.startswith((served + "/", "data:", "blob:")) or url == served:
-            r.continue_()
-        else:
-            state.outside.append(url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: state.errors.append(str(e)))
-    yield state
-    context.close()
 
 
 def _models(site: Path) -> list[dict]:
     """The frames of each stepper the site was built from, in page order."""
-    nb = nbformat.read(site / "executed" / LECTURE, as_version=4)
-    return [o["data"][FRAMES] for c in nb.cells if c.cell_type == "code" for o in c.outputs
-            if FRAMES in o.get("data", {})]
-
-
-def _page_url(site: Path, base: str) -> str:
-    # mystmd names a page after its file, less the leading number; the first lecture of a site is its home page
-    # (a site built for this one lecture).
-    slug = LECTURE.removesuffix(".ipynb").split("-", 1)[1]
-    html = site / "html"
-    if (html / slug / "index.html").is_file():
-        return f"{base}/{slug}/"
-    executed = sorted(p.name for p in (site / "executed").glob("*.ipynb"))
-    assert executed[:1] == [LECTURE] and (html / "index.html").is_file(), f"no page for {LECTURE} in {html}"
-    return f"{base}/"
+    return shown(site, LECTURE, FRAMES)
 
 
 def _sentence(model: dict, step: int) -> str:
@@ -132,7 +43,7 @@ def _sentence(model: dict, step: int) -> str:
 
 
 def _open(offline: Offline, site: Path) -> None:
-    offline.page.goto(_page_url(site, offline.base))
+    offline.page.goto(page_url(site, offline.base, LECTURE))
     committed = nbformat.read(ROOT / "notebooks" / LECTURE, as_version=4)
     wanted = sum(o.get("data", {}).get("text/plain", "").startswith(shown_as("Stepper"))
                  for c in committed.cells if c.cell_type == "code" for o in c.outputs)
