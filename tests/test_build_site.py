@@ -69,43 +69,44 @@ def test_no_sentence_can_close_the_directive_early(sentence):
     assert fence not in match.group(3)
 
 
+def _on_the_site(view, media: str, model: dict, name: str) -> tuple[dict, object, str]:
+    """A lecture whose one cell shows ``view`` as ``model`` under ``media``, made a site page: what its directive
+    opens at, the data its module holds, and the module."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("ab.view(...)", outputs=[nbformat.v4.new_output(
+        "display_data", data={"text/plain": repr(view), media: json.loads(json.dumps(model))})])]
+    site, modules = build_site.for_site(nb, name)
+    assert [c.cell_type for c in site.cells] == ["code", "markdown"] and site.cells[0].outputs == []
+    match = DIRECTIVE.match(site.cells[1].source)
+    assert match, site.cells[1].source[:80]
+    module = modules[match.group(2)]
+    data = re.search(r"^const DATA = (.*);$", module, re.M)
+    assert data and build_site.STEPPER_URL in module
+    return json.loads(match.group(3)), json.loads(data.group(1)), module
+
+
 def test_a_fig55_view_becomes_a_directive_with_a_module_of_its_stages():
     fig52 = ab.examples.FIG_5_2
     view = ab.figure_vs_algorithm({"3rd edition": ab.alphabeta(fig52), "4th edition": ab.alphabeta(fig52, edition=4)},
                                   start="e")
     model = {"data": view.figure, "stage": view.stage, "search": view.search, "scale": view.scale}
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("ab.figure_vs_algorithm(...)", outputs=[nbformat.v4.new_output(
-        "display_data", data={"text/plain": repr(view), build_site.FIGURE: json.loads(json.dumps(model))})])]
-    site, modules = build_site.for_site(nb, "03-fig-5-5")
-    assert [c.cell_type for c in site.cells] == ["code", "markdown"] and site.cells[0].outputs == []
-    match = DIRECTIVE.match(site.cells[1].source)
-    assert match and json.loads(match.group(3)) == {"stage": "e", "search": "3rd edition", "scale": 1.0}
-    module = modules[match.group(2)]
-    stages = re.search(r"^const DATA = (.*);$", module, re.M)
+    opens, data, module = _on_the_site(view, build_site.FIGURE, model, "03-fig-5-5")
+    assert opens == {"stage": "e", "search": "3rd edition", "scale": 1.0}
     # Every stage of every search is in the module, drawn by the stepper's own module.
-    assert stages and json.loads(stages.group(1)) == json.loads(json.dumps(view.figure))
-    assert "mountFigure(el, DATA" in module and build_site.STEPPER_URL in module
+    assert data == json.loads(json.dumps(view.figure))
+    assert "mountFigure(el, DATA" in module
 
 
 def test_a_reorder_view_becomes_a_directive_with_a_module_of_every_ordering():
     r = ab.ordering.reorderings(ab.examples.FIG_5_2)
     view = ab.reorder_view(r, start=r.key({"D": ["d3", "d1", "d2"]}))
     model = {"data": view.reorder, "ordering": view.ordering, "scale": view.scale, "legible": view.legible}
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("ab.reorder_view(fig52)", outputs=[nbformat.v4.new_output(
-        "display_data", data={"text/plain": repr(view), build_site.REORDER: json.loads(json.dumps(model))})])]
-    site, modules = build_site.for_site(nb, "06-move-ordering-and-complexity")
-    assert [c.cell_type for c in site.cells] == ["code", "markdown"] and site.cells[0].outputs == []
-    match = DIRECTIVE.match(site.cells[1].source)
-    assert match and json.loads(match.group(3)) == {"ordering": "0,1,2|0,1,2|0,1,2|2,0,1", "scale": 1.0,
-                                                    "legible": view.size.legible}
-    module = modules[match.group(2)]
-    data = re.search(r"^const DATA = (.*);$", module, re.M)
+    opens, data, module = _on_the_site(view, build_site.REORDER, model, "06-move-ordering-and-complexity")
+    assert opens == {"ordering": "0,1,2|0,1,2|0,1,2|2,0,1", "scale": 1.0, "legible": view.size.legible}
     # Every ordering is in the module, drawn by the stepper's own module.
-    assert data and json.loads(data.group(1)) == json.loads(json.dumps(view.reorder))
-    assert len(json.loads(data.group(1))["orderings"]) == len(r)
-    assert "mountReorder(el, DATA" in module and build_site.STEPPER_URL in module
+    assert data == json.loads(json.dumps(view.reorder))
+    assert len(data["orderings"]) == len(r)
+    assert "mountReorder(el, DATA" in module
 
 
 def test_show_for_site_shows_a_reorder_view_as_its_data():
