@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, WebSocket, expect
 
 from .labserver import KERNEL_IDLE, LabServer
 
+#: The sizes every screenshot is taken at: a 1024×768 projector and a 1400×900 laptop.
+SIZES = ((1024, 768), (1400, 900))
 #: How long a widget may take to show after Run All: the kernel starts, imports abteach and runs the searches.
 WIDGET_TIMEOUT_MS = 120_000
 
@@ -71,3 +74,15 @@ def dark_theme(page: Page) -> Iterator[None]:
         page.evaluate(theme, "JupyterLab Light")
         expect(page.locator("body[data-jp-theme-name='JupyterLab Light']")).to_be_attached()
         expect(page.locator("#jupyterlab-splash")).to_have_count(0)
+
+
+def screenshots(page: Page, widget: Locator, stem: Path) -> None:
+    """``widget`` at the top of the page at each of :data:`SIZES`, JupyterLab's file browser open, saved as
+    ``<stem>-<W>x<H>-filebrowser.png`` to be looked at."""
+    from .test_layout_browser import set_layout
+
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        set_layout(page, width, height, True)
+        widget.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(stem.parent / f"{stem.name}-{width}x{height}-filebrowser.png"))

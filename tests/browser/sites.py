@@ -22,7 +22,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Locator, Page, Route
 
 from .labserver import ROOT
 
@@ -119,4 +119,17 @@ def shown(site: Path, lecture: str, media: str) -> list[dict[str, Any]]:
             if media in o.get("data", {})]
 
 
-__all__ = ["site", "served", "offline", "Offline", "page_url", "shown", "FRAMES", "PRACTICE", "REORDER", "TOOLS"]
+def screenshots_that_fit(page: Page, element: Locator, stem: Path) -> None:
+    """``element`` in view at 1024×768 and 1400×900, saved as ``<stem>-<W>x<H>.png``: at each size it fits the
+    page's width, nothing of it cut off."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1024, 768), (1400, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        element.scroll_into_view_if_needed()
+        page.screenshot(path=str(stem.parent / f"{stem.name}-{width}x{height}.png"))
+        box = element.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+
+
+__all__ = ["site", "served", "offline", "Offline", "page_url", "shown", "screenshots_that_fit", "FRAMES", "PRACTICE",
+           "REORDER", "TOOLS"]

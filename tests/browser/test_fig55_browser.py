@@ -22,7 +22,7 @@ from abteach import fig55
 from abteach.views.fig55 import disagreeing_nodes, stage_styles
 from abteach.widgets.fig55_view import FigureVsAlgorithm, figure_vs_algorithm
 
-from .labpage import dark_theme, open_and_run, sent_frames, to_kernel
+from .labpage import dark_theme, open_and_run, screenshots, sent_frames, to_kernel
 from .labserver import ROOT, LabServer, chosen_size, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -160,13 +160,8 @@ def test_stages_step_by_key_in_the_page_with_no_kernel_message(lab_server: LabSe
     asked = to_kernel(sent[messages:])
     assert not asked, f"stepping sent the kernel {len(asked)} messages: {asked[:2]}"
 
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    from .test_layout_browser import set_layout
     root.get_by_role("button", name="Forward one stage").click()
-    for width, height in ((1024, 768), (1400, 900)):
-        set_layout(page, width, height, True)
-        root.evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(SCREENS / f"fig55-lecture03-{width}x{height}-filebrowser.png"))
+    screenshots(page, root, SCREENS / "fig55-lecture03")
     # The dark theme too: the texts keep the theme's own colours.
     with dark_theme(page):
         root.evaluate("el => el.scrollIntoView({block: 'start'})")

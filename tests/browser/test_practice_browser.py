@@ -19,7 +19,7 @@ import abteach as ab
 from abteach.lessons.practice import practice_tree
 
 from .axe import audit, blocking
-from .labpage import dark_theme, open_and_run
+from .labpage import dark_theme, open_and_run, screenshots
 from .labserver import ROOT, LabServer, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -100,8 +100,6 @@ def _tree_texts(widget) -> list[str]:
 def test_the_tree_to_solve_is_drawn_in_the_page_and_new_tree_redraws_it(lab_server: LabServer, page: Page) -> None:
     """The tree is SVG with real text, each node named for a screen reader; New tree draws the next seed's tree;
     Show me still replays the correct search.  Screenshots at 1024×768 and 1400×900, file browser open."""
-    from .test_layout_browser import set_layout
-
     stripped_copy(nbformat.read(LECTURE, as_version=4), lab_server.root / LECTURE.name)
     widget = open_and_run(page, lab_server, LECTURE.name, ".ab-practice", "practice widget")
     expect(widget.locator(".ab-practice-tree svg[role=tree]")).to_be_visible()
@@ -119,11 +117,7 @@ def test_the_tree_to_solve_is_drawn_in_the_page_and_new_tree_redraws_it(lab_serv
         expect(svg.locator("g[data-path=''] > title")).to_have_text(f"{tree.name(())}, {root.player} node, to solve")
 
     check_drawn(SEED)
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    for width, height in ((1024, 768), (1400, 900)):
-        set_layout(page, width, height, True)
-        widget.evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(SCREENS / f"practice-lab-{width}x{height}-filebrowser.png"))
+    screenshots(page, widget, SCREENS / "practice-lab")
     # The dark theme: the drawing takes the theme's colours, and axe finds nothing in the widget.
     with dark_theme(page):
         widget.evaluate("el => el.scrollIntoView({block: 'start'})")

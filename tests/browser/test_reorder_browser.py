@@ -22,7 +22,7 @@ from abteach.views.reorder import decode, key_text, text_key
 from abteach.widgets.reorder_view import ReorderView, reorder_view
 
 from .axe import audit, blocking
-from .labpage import dark_theme, open_and_run, sent_frames, to_kernel
+from .labpage import dark_theme, open_and_run, screenshots, sent_frames, to_kernel
 from .labserver import ROOT, LabServer, chosen_size, stripped_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -138,13 +138,8 @@ def test_orderings_change_by_keyboard_in_the_page_with_no_kernel_message(lab_ser
     found = blocking(audit(page, ".jp-OutputArea-output"))
     assert found == [], found
 
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    from .test_layout_browser import set_layout
     d.select_option(label="d3 d1 d2")
-    for width, height in ((1024, 768), (1400, 900)):
-        set_layout(page, width, height, True)
-        root.evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(SCREENS / f"reorder-{width}x{height}-filebrowser.png"))
+    screenshots(page, root, SCREENS / "reorder")
     with dark_theme(page):
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(SCREENS / "reorder-1400x900-filebrowser-dark.png"))

@@ -19,7 +19,8 @@ from abteach.views.reorder import key_text
 
 from .axe import audit, blocking
 from .labserver import ROOT
-from .sites import REORDER, Offline, offline, page_url, served, shown, site  # noqa: F401  (fixtures)
+from .sites import REORDER, Offline, page_url, screenshots_that_fit, shown
+from .sites import offline, served, site  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -63,13 +64,7 @@ def test_site_reorder_view_reorders_offline(offline: Offline, site: Path, theme:
     assert root.get_attribute("data-ordering") == model["data"]["keys"]["worst"]
     found = blocking(audit(page, include=".ab-reorder"))
     assert not found, "\n".join(map(str, found))
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    for width, height in ((1024, 768), (1400, 900)):
-        page.set_viewport_size({"width": width, "height": height})
-        root.scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENS / f"site-reorder-{theme}-{width}x{height}.png"))
-        box = root.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+    screenshots_that_fit(page, root, SCREENS / f"site-reorder-{theme}")
     outside = offline.outside
     assert outside == [], f"the page asked for {len(outside)} outside resources: {outside[:5]}"
     assert offline.errors == [], offline.errors

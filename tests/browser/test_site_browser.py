@@ -23,7 +23,8 @@ from abteach.views.frame_data import replay
 from .axe import audit, blocking, counts
 from .exported import shown_as
 from .labserver import ROOT
-from .sites import FRAMES, Offline, offline, page_url, served, shown, site  # noqa: F401  (fixtures)
+from .sites import FRAMES, Offline, page_url, screenshots_that_fit, shown
+from .sites import offline, served, site  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -94,14 +95,8 @@ def test_site_stepper_steps_with_keys_and_buttons_offline(offline: Offline, site
     assert offline.outside == [], f"the page asked for {len(offline.outside)} outside resources: {offline.outside[:5]}"
     assert offline.errors == []
 
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    for width, height in ((1024, 768), (1400, 900)):
-        page.set_viewport_size({"width": width, "height": height})
-        stepper.scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENS / f"site-{width}x{height}.png"))
-        # The stepper fits the page's width: nothing of it is cut off at either size.
-        box = stepper.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+    # The stepper fits the page's width: nothing of it is cut off at either size.
+    screenshots_that_fit(page, stepper, SCREENS / "site")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

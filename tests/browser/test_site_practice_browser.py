@@ -17,7 +17,8 @@ from abteach.views.frame_data import replay
 
 from .axe import audit, blocking
 from .labserver import ROOT
-from .sites import PRACTICE, Offline, offline, page_url, served, shown, site  # noqa: F401  (fixtures)
+from .sites import PRACTICE, Offline, page_url, screenshots_that_fit, shown
+from .sites import offline, served, site  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(900)]
 
@@ -54,10 +55,6 @@ def test_site_practice_tree_and_its_folded_search_work_offline(offline: Offline,
         expect(root.locator(".abs-sentence")).to_contain_text(state["sentence"])
     found = blocking(audit(page, ".abs-practice"))
     assert found == [], "\n".join(map(str, found))
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    for width, height in ((1024, 768), (1400, 900)):
-        page.set_viewport_size({"width": width, "height": height})
-        widgets.first.scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENS / f"site-practice-{theme}-{width}x{height}.png"))
+    screenshots_that_fit(page, widgets.first, SCREENS / f"site-practice-{theme}")
     assert offline.outside == [], offline.outside[:5]
     assert offline.errors == []
