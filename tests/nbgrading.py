@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
+import nbformat
 import pytest
 
 #: The venv's bin/, where nbgrader and the `alembic` it runs by name are.
 BIN = Path(sys.executable).parent
 #: The course the tests grade.
 COURSE = Path(__file__).resolve().parent.parent / "course"
+
+#: What a student makes of a released notebook's cells: the cells handed in.
+Hand = Callable[[list[Any]], list[Any]]
 
 
 def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -34,3 +40,31 @@ def released(root: Path, assignment: str) -> Path:
     done = nbgrader(root, "generate_assignment", assignment, "--force")
     assert done.returncode == 0, done.stderr[-3000:]
     return root / "release" / assignment / f"{assignment}.ipynb"
+
+
+def answered(answers: dict[str, str]) -> Hand:
+    """The hand that writes each answer of ``answers`` into the cell with that nbgrader ``grade_id``."""
+    def change(cells: list[Any]) -> list[Any]:
+        for cell in cells:
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+            if grade_id in answers:
+                cell.source = answers[grade_id]
+        return cells
+    return change
+
+
+def graded(root: Path, assignment: str, students: dict[str, Hand],
+           check: bool = True) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Each of ``students`` hands in ``assignment``, released at ``root``, as their hand makes it; then autograde
+    and generate_feedback run once for all.  Each step's result; with ``check``, both must have succeeded."""
+    for student, hand in students.items():
+        nb = nbformat.read(root / "release" / assignment / f"{assignment}.ipynb", as_version=4)
+        nb.cells = hand(nb.cells)
+        target = root / "submitted" / student / assignment / f"{assignment}.ipynb"
+        target.parent.mkdir(parents=True)
+        # Written as JSON, not through nbformat.write, which would check what a student's notebook need not hold.
+        target.write_text(json.dumps(nb, indent=1))
+    results = {step: nbgrader(root, step, assignment, "--force") for step in ("autograde", "generate_feedback")}
+    for done in results.values() if check else ():
+        assert done.returncode == 0, done.stderr[-3000:]
+    return results

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("nbgrader")
 
-from tests.nbgrading import nbgrader, released  # noqa: E402
+from tests.nbgrading import answered, graded, released  # noqa: E402
 from tests.samples import redteam  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,24 +38,10 @@ STUDENTS = {
 }
 
 
-def hand_in(root: Path, student: str, answer: str) -> None:
-    nb = nbformat.read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
-    for cell in nb.cells:
-        if cell.metadata.get("nbgrader", {}).get("grade_id") == ANSWER:
-            cell.source = answer
-    target = root / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    target.parent.mkdir(parents=True)
-    target.write_text(json.dumps(nb, indent=1))
-
-
 def graded_course(root: Path, students: dict[str, str]) -> Path:
     """A copy of the course at ``root`` with ``students``' answers handed in, autograded and given feedback."""
     released(root, ASSIGNMENT)
-    for student, answer in students.items():
-        hand_in(root, student, answer)
-    for step in ("autograde", "generate_feedback"):
-        done = nbgrader(root, step, ASSIGNMENT, "--force")
-        assert done.returncode == 0, done.stderr[-3000:]
+    graded(root, ASSIGNMENT, {student: answered({ANSWER: answer}) for student, answer in students.items()})
     return root
 
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import nbformat
 import pytest
 
 pytest.importorskip("nbgrader")
 
-from tests.nbgrading import nbgrader, released  # noqa: E402
+from tests.nbgrading import Hand, answered, graded as graded_by_nbgrader, released  # noqa: E402
 from tests.samples import redteam  # noqa: E402
 from tests.test_feedback_steps_nbgrader import ASSIGNMENT, SAMPLES, TEST  # noqa: E402
 
@@ -26,19 +26,10 @@ attacks = redteam("hostile_feedback_steps_more")
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow, pytest.mark.timeout(1800)]
 
-Hand = Callable[[list[Any]], list[Any]]
-
 
 def _answers(answer: str, strict: str | None = None) -> Hand:
-    def change(cells: list[Any]) -> list[Any]:
-        for cell in cells:
-            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
-            if grade_id == "alpha_beta_search":
-                cell.source = answer
-            elif grade_id == "alpha_beta_search_strict" and strict is not None:
-                cell.source = strict
-        return cells
-    return change
+    strict_cell = {} if strict is None else {"alpha_beta_search_strict": strict}
+    return answered({"alpha_beta_search": answer, **strict_cell})
 
 
 def _cloned(cells: list[Any]) -> list[Any]:
@@ -72,14 +63,7 @@ def graded(root: Path, students: dict[str, Hand]) -> tuple[Path, dict[str, Any]]
     """A copy of the course at ``root`` with ``students``' notebooks handed in, autograded and given feedback;
     and each nbgrader step's result."""
     released(root, ASSIGNMENT)
-    for student, change in students.items():
-        nb = nbformat.read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
-        nb.cells = change(nb.cells)
-        target = root / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-        target.parent.mkdir(parents=True)
-        target.write_text(json.dumps(nb, indent=1))
-    results = {step: nbgrader(root, step, ASSIGNMENT, "--force") for step in ("autograde", "generate_feedback")}
-    return root, results
+    return root, graded_by_nbgrader(root, ASSIGNMENT, students, check=False)
 
 
 @pytest.fixture(scope="module")

@@ -15,14 +15,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import nbformat
 import pytest
 
 pytest.importorskip("nbgrader")
 
-from tests.nbgrading import nbgrader, released  # noqa: E402
+from tests.nbgrading import Hand, answered, graded, released  # noqa: E402
 from tests.samples import redteam  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,16 +35,9 @@ steps_attacks = redteam("hostile_feedback_steps")
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.slow, pytest.mark.timeout(1500)]
 
-Hand = Callable[[list[Any]], list[Any]]
-
 
 def _answer(source: str) -> Hand:
-    def change(cells: list[Any]) -> list[Any]:
-        for cell in cells:
-            if cell.metadata.get("nbgrader", {}).get("grade_id") == ANSWER:
-                cell.source = source
-        return cells
-    return change
+    return answered({ANSWER: source})
 
 
 def forged_steps() -> dict[str, Any]:
@@ -91,15 +84,7 @@ MISTAKEN = {"as-min": "chance-as-min", "mean": "chance-mean", "forger": "chance-
 def course(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("course")
     released(root, ASSIGNMENT)
-    for student, change in STUDENTS.items():
-        nb = nbformat.read(root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", as_version=4)
-        nb.cells = change(nb.cells)
-        target = root / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-        target.parent.mkdir(parents=True)
-        target.write_text(json.dumps(nb, indent=1))
-    for step in ("autograde", "generate_feedback"):
-        done = nbgrader(root, step, ASSIGNMENT, "--force")
-        assert done.returncode == 0, done.stderr[-3000:]
+    graded(root, ASSIGNMENT, STUDENTS)
     return root
 
 

@@ -7,6 +7,7 @@ writes both the HTML pages and the slides that the offline tests open.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -15,9 +16,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Dialog, Locator, Page, Request, Route
+from playwright.sync_api import Browser, Dialog, Locator, Page, Request, Route, expect
+
+from abteach.widgets.feedback import FEEDBACK_CLASS
 
 from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
 
@@ -133,3 +137,11 @@ def shown_as(widget: str) -> str:
     """How a committed notebook's plain text begins for ``widget`` (``"Stepper"``): its sentence, not a repr."""
     from abteach.widgets.fallback import WIDGET_WORDS
     return f"{WIDGET_WORDS[widget]} ("
+
+
+def feedback_steps(page: Page, path: Path) -> tuple[Locator, dict[str, Any]]:
+    """nbgrader's feedback page at ``path``, opened in ``page``: its one feedback stepper and the data it carries."""
+    page.goto(path.as_uri())
+    steps = page.locator(f".{FEEDBACK_CLASS}")
+    expect(steps).to_have_count(1)
+    return steps, json.loads(steps.locator("script[type='application/json']").text_content() or "{}")

@@ -8,17 +8,15 @@ and the two searches, which ask the game for the same states, are stepped side b
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from tests.nbgrading import nbgrader, released
+from tests.nbgrading import answered, graded, released
 
 from .axe import audit, blocking
-from .exported import OfflinePage, offline_page  # noqa: F401  (fixture)
+from .exported import OfflinePage, feedback_steps, offline_page  # noqa: F401  (fixture)
 from .labserver import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
@@ -31,17 +29,9 @@ STEPS = ".abs-feedback-steps"
 @pytest.fixture(scope="module")
 def feedback_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("course")
-    release = released(root, ASSIGNMENT)
-    nb = nbformat.read(release, as_version=4)
-    for cell in nb.cells:
-        if cell.metadata.get("nbgrader", {}).get("grade_id") == "expectimax_search":
-            cell.source = (ROOT / "course" / "samples" / "expectimax" / "bug_chance_as_min.py").read_text()
-    target = root / "submitted" / "alan" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    target.parent.mkdir(parents=True)
-    nbformat.write(nb, target)
-    for step in ("autograde", "generate_feedback"):
-        done = nbgrader(root, step, ASSIGNMENT, "--force")
-        assert done.returncode == 0, done.stderr[-3000:]
+    released(root, ASSIGNMENT)
+    mistake = (ROOT / "course" / "samples" / "expectimax" / "bug_chance_as_min.py").read_text()
+    graded(root, ASSIGNMENT, {"alan": answered({"expectimax_search": mistake})})
     return root / "feedback" / "alan" / ASSIGNMENT / f"{ASSIGNMENT}.html"
 
 
@@ -49,11 +39,8 @@ def test_the_chance_tree_is_drawn_with_its_probabilities_and_both_searches_step_
         offline_page: OfflinePage, feedback_page: Path) -> None:
     import abteach as ab
     page, outside = offline_page.page, offline_page.outside
-    page.goto(feedback_page.as_uri())
-    steps = page.locator(STEPS)
-    expect(steps).to_have_count(1)
+    steps, data = feedback_steps(page, feedback_page)
     root = steps.locator(".abs-root")
-    data = json.loads(steps.locator("script[type='application/json']").text_content() or "{}")
     mine = data["searches"][0]["data"]
     tree = ab.examples.WITH_CHANCE[next(n for n in ab.examples.WITH_CHANCE if f"on {n} (" in steps.inner_text())]
     chance = [n for n in tree.walk() if n.kind == "CHANCE"]

@@ -8,7 +8,6 @@ build/screens/feedback/.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from tests.test_feedback_steps_nbgrader import ASSIGNMENT, SAMPLES, graded_cours
 
 from .axe import audit, blocking
 from .labserver import ROOT
-from .exported import OfflinePage, offline_page  # noqa: F401  (fixture)
+from .exported import OfflinePage, feedback_steps, offline_page  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.sandbox, pytest.mark.timeout(1800)]
 
@@ -46,12 +45,9 @@ def _said(data: dict, step: int) -> str:
 def test_the_feedback_page_steps_both_searches_offline_from_where_they_part(
         offline_page: OfflinePage, feedback_page: Path) -> None:
     page, outside = offline_page.page, offline_page.outside
-    page.goto(feedback_page.as_uri())
-    steps = page.locator(STEPS)
-    expect(steps).to_have_count(1)
+    steps, data = feedback_steps(page, feedback_page)
     root = steps.locator(".abs-root")
     expect(root).to_have_count(1)
-    data = json.loads(steps.locator("script[type='application/json']").text_content() or "{}")
     mine, right = (x["data"] for x in data["searches"])
     opening = data["options"]["step"]
     assert 0 < opening < len(mine["steps"]) - 1
