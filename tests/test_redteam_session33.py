@@ -1,0 +1,177 @@
+"""Red team, session 33: the grader's channel with the harness rebound, expectimax's frame part, inert pages.
+
+The hand-ins are in course/samples/redteam/hostile_s33_channel.py and hostile_s33_expectimax.py (their
+docstrings say what each tries).  Each test asserts what held: a submission that rebinds the harness (its
+``play``, the ``json.loads`` it reads orders with) is graded as its twin that returns the same; a frame torn on
+the channel stops the tree it was torn on; a search that answers as a mistake where feedback is public and right
+where it is hidden passes neither part; one check's sandbox leaves nothing for the next; and hostile outputs or
+cells render on a page with no script, handler or script address of the student's.
+"""
+
+from __future__ import annotations
+
+import copy
+import shutil
+import sys
+
+import nbformat
+import pytest
+from bs4 import BeautifulSoup
+from nbconvert import HTMLExporter
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output, new_raw_cell
+
+import abteach as ab
+from abteach.grading.checker import grading_trees
+from abteach.grading.expectimax import check_expectimax, expected, expectimax_trees
+from abteach.grading.inert import InertStudentContent
+from tests.samples import redteam
+
+channel = redteam("hostile_s33_channel")
+chance = redteam("hostile_s33_expectimax")
+
+SEED = 0
+TREES = grading_trees(SEED)
+PUBLIC = [k + 1 for k, (name, _) in enumerate(TREES) if name in ab.examples.ALL]
+HIDDEN = [k + 1 for k, (name, _) in enumerate(TREES) if name not in ab.examples.ALL]
+
+needs_sandbox = pytest.mark.skipif(sys.platform != "linux" or shutil.which("bwrap") is None,
+                                   reason="the sandbox is Linux's bubblewrap (apt-get install bubblewrap)")
+
+
+def same_report(got: ab.grading.Report, want: ab.grading.Report) -> None:
+    assert (got.score, got.failure, got.diagnosis) == (want.score, want.failure, want.diagnosis), got.feedback
+    assert got.departure == want.departure
+    assert got.feedback == want.feedback
+    assert got.steps == want.steps
+
+
+# -- the channel, with the harness rebound ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("attack", ["forging_on_arrival", "patching_play"])
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_harness_rebound_at_load_time_is_graded_as_its_twin_that_returns(attack):
+    make = getattr(channel, attack)
+    got = ab.grading.check_alphabeta(make(), seed=SEED)
+    twin = ab.grading.check_alphabeta(make(twin=True), seed=SEED)
+    same_report(got, twin)
+    if attack == "forging_on_arrival":
+        # Its done came first on every tree, naming 'a1' before any search: it scores as 'a1' without a search,
+        # never as the correct search that ran after it.
+        assert got.score < got.out_of
+    else:
+        assert got.passed
+
+
+@pytest.mark.parametrize("tree", [PUBLIC[1], HIDDEN[1]])
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_frame_torn_on_the_channel_stops_the_tree_it_was_torn_on(tree):
+    got = ab.grading.check_alphabeta(channel.tearing(tree), seed=SEED)
+    name = TREES[tree - 1][0]
+    assert (got.score, got.failure) == (0, "raised")
+    assert f"on tree {tree} of {len(TREES)} ({name})" in got.feedback and "grader's channel" in got.feedback
+    if tree in HIDDEN:
+        assert got.steps is None  # nothing of a hidden tree is stepped through
+
+
+# -- expectimax: the frame part, and two checks in a row ---------------------------------------------------------
+
+def test_the_mixed_search_is_a_mistake_on_a_hidden_tree_of_this_seed():
+    # The precondition of the next test, derived from the grader's own answers: on some hidden tree the correct
+    # move and chance-as-min's share none, so "right there" is no answer chance-as-min would give.
+    names = [name for name, _ in expectimax_trees(SEED)]
+    assert names[:chance.PUBLIC] == [n for n in names if n in ab.examples.WITH_CHANCE]
+    assert any(right.moves.isdisjoint(wrong["chance-as-min"].moves)
+               for name, (right, wrong) in zip(names, expected(SEED)) if name not in ab.examples.WITH_CHANCE)
+    assert any(right.moves.isdisjoint(wrong["chance-as-min"].moves)
+               for name, (right, wrong) in zip(names, expected(SEED)) if name in ab.examples.WITH_CHANCE)
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_search_that_is_a_mistake_where_public_and_right_where_hidden_passes_neither_part():
+    frame = check_expectimax(chance.MIXED, seed=SEED, part="frame")
+    whole = check_expectimax(chance.MIXED, seed=SEED)
+    assert not frame.passed and not whole.passed
+    assert frame.diagnosis == whole.diagnosis == "unknown"
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_one_checks_sandbox_leaves_nothing_for_the_next():
+    # The notebook's two test cells are two checks: what the first one's search wrote (/tmp, its environment) is
+    # gone in the second, which grades it as the correct search it is.
+    first = check_expectimax(chance.REMEMBERING, seed=SEED, part="frame")
+    second = check_expectimax(chance.REMEMBERING, seed=SEED)
+    assert first.passed and second.passed and second.diagnosis is None
+
+
+# -- inert pages ------------------------------------------------------------------------------------------------
+
+MARK = "s33mark"
+PNG = "iVBORw0KGgo="
+HOSTILE_OUTPUTS = [
+    new_output("display_data", data={"text/html": f"<script>{MARK}()</script>", "text/plain": "x"}),
+    new_output("display_data", data={"image/svg+xml": f'<svg onload="{MARK}()"><foreignObject><body>'
+                                                      f'<script>{MARK}()</script></body></foreignObject></svg>'}),
+    new_output("display_data", data={"application/javascript": f"{MARK}()", "text/plain": "js"}),
+    new_output("display_data", data={"application/vnd.jupyter.widget-view+json": {"model_id": MARK}}),
+    new_output("display_data", data={"text/markdown": f'<img src=x onerror="{MARK}()"> [a](javascript:{MARK}())'}),
+    new_output("display_data", data={"text/latex": f"$\\href{{javascript:{MARK}()}}{{x}}$"}),
+    new_output("display_data", data={"image/png": f'{PNG}" onerror="{MARK}()', "text/plain": "p"}),
+    new_output("display_data", data={"image/png": PNG, "text/plain": "p"},
+               metadata={"image/png": {"width": f'1" onerror="{MARK}()', "alt": f'"><script>{MARK}()</script>',
+                                       "unconfined": True}, "isolated": True}),
+    new_output("display_data", data={"image/jpeg": "javascript:" + MARK, "text/plain": "j"}),
+    new_output("execute_result", data={"text/plain": f"<script>{MARK}()</script>"}, execution_count=1),
+    new_output("stream", name="stdout", text=f"<script>{MARK}()</script>"),
+    new_output("error", ename=f"<script>{MARK}()</script>", evalue=f'<img src=x onerror="{MARK}()">',
+               traceback=[f"\x1b[31m<script>{MARK}()</script>"]),
+]
+
+
+def _cells() -> list[nbformat.NotebookNode]:
+    code = new_code_cell("x = 1")
+    code["outputs"] = nbformat.from_dict(copy.deepcopy(HOSTILE_OUTPUTS))
+    deep: object = "x"
+    for _ in range(100):
+        deep = {"k": [deep]}
+    odd = new_code_cell("y = 2")
+    odd["outputs"] = nbformat.from_dict([{"output_type": "display_data", "data": {"text/html": deep, "1": MARK}},
+                                        {"output_type": "display_data", "data": {"text/plain": "z" * 200_000}}])
+    return [
+        code, odd,
+        new_raw_cell(f"<script>{MARK}()</script>", metadata={"raw_mimetype": "text/html"}),
+        new_raw_cell(f'<img src=x onerror="{MARK}()">', metadata={"format": "text/html"}),
+        new_markdown_cell(f'<svg onload="{MARK}()"></svg> <a href="javascript:{MARK}()">a</a> '
+                          f'[b](jav&#x61;script:{MARK}()) ![c](attachment:s.svg) <img src="attachment:s.svg">',
+                          attachments={"s.svg": {"image/svg+xml": f'<svg onload="{MARK}()"/>'}}),
+        # A markdown cell that claims to be the course's own (locked, with an id): InertStudentContent trusts
+        # it, since nbgrader's RestoreCellRoles has put back every cell the gradebook knows; one it does not know
+        # loses its marks there.  Here it is a student's cell with no marks at all.
+        new_markdown_cell(f"<script>{MARK}()</script>\n\n$\\href{{javascript:{MARK}()}}{{x}}$"),
+    ]
+
+
+@pytest.mark.parametrize("template", ["classic", "lab"])
+def test_hostile_outputs_and_cells_render_with_no_script_handler_or_script_address_of_theirs(template):
+    nb = new_notebook()
+    nb.cells = _cells()  # new_notebook(cells=...) would validate them, and they break the format on purpose
+    nb, _ = InertStudentContent().preprocess(nb, {})
+    page = HTMLExporter(template_name=template).from_notebook_node(nb)[0]
+    bare = HTMLExporter(template_name=template).from_notebook_node(new_notebook(cells=[new_code_cell("x = 1")]))[0]
+    body, plain = BeautifulSoup(page, "html.parser"), BeautifulSoup(bare, "html.parser")
+    assert len(body.find_all("script")) == len(plain.find_all("script"))
+    assert not any(MARK in (s.string or "") for s in body.find_all("script"))
+    tags = body.find_all(True)
+    assert not any(name.lower().startswith("on") for tag in tags for name in tag.attrs)
+    for tag in tags:
+        for name in ("href", "src", "xlink:href", "action", "formaction", "data"):
+            value = str(tag.attrs.get(name, "")).strip().lower()
+            assert not value.startswith(("javascript:", "data:text", "data:image/svg")), (tag.name, value)
+    for kind in ("svg", "foreignobject", "iframe", "object", "embed"):
+        assert len(body.find_all(kind)) == len(plain.find_all(kind)), kind
+    # Every image left is the one PNG whose data is base64 alone, and the widget and its state are gone.
+    assert all(img["src"] == f"data:image/png;base64,{PNG}" for img in body.find_all("img"))
+    assert "widget-view" not in page and "application/javascript" not in page
