@@ -107,6 +107,16 @@ def test_one_checks_sandbox_leaves_nothing_for_the_next():
     assert first.passed and second.passed and second.diagnosis is None
 
 
+@pytest.mark.sandbox
+@needs_sandbox
+def test_nothing_of_the_graders_trees_is_in_the_submissions_interpreter():
+    # Every object and frame the search can reach holds no tree name, seed or probability table of the grader's;
+    # the same scan finds the function name the grader did send (so it is seen to look).
+    report = check_expectimax(chance.LOOKING, seed=SEED)
+    assert report.departure is not None and report.departure.tree == 1
+    assert "'0/True' (type str)" in report.feedback, report.feedback
+
+
 # -- inert pages ------------------------------------------------------------------------------------------------
 
 MARK = "s33mark"
@@ -126,6 +136,9 @@ HOSTILE_OUTPUTS = [
     new_output("display_data", data={"image/jpeg": "javascript:" + MARK, "text/plain": "j"}),
     new_output("execute_result", data={"text/plain": f"<script>{MARK}()</script>"}, execution_count=1),
     new_output("stream", name="stdout", text=f"<script>{MARK}()</script>"),
+    # ANSI escapes the page turns into styled spans: a hyperlink (OSC 8) and colours with quotes in them.
+    new_output("stream", name="stdout", text=f"\x1b]8;;javascript:{MARK}()\x1b\\click\x1b]8;;\x1b\\ "
+                                             f'\x1b[38;5;1"onmouseover={MARK}() m \x1b[38;2;1;2;3"><script>{MARK}()</script>m'),
     new_output("error", ename=f"<script>{MARK}()</script>", evalue=f'<img src=x onerror="{MARK}()">',
                traceback=[f"\x1b[31m<script>{MARK}()</script>"]),
 ]

@@ -54,3 +54,34 @@ def expectimax_search(game, state):
     os.environ["ABTEACH_S33_SEEN"] = "1"
     return "a1" if _SEEN else _right(game, state)
 '''
+
+#: On the first tree (public, so what it returns is shown), looks through every object of its interpreter, the
+#: harness's included, for text of the grader's: a hidden tree's name, another tree of the book's, a seed.  It
+#: returns how many it found, beside how many hold its own function's name (its source, which the grader did
+#: send it, is in linecache: so the scan is seen to work).
+LOOKING = '''
+import gc
+import sys
+
+
+def _count(needle):
+    found = 0
+    for o in gc.get_objects():
+        values = list(o.values()) if isinstance(o, dict) else list(o) if isinstance(o, (list, tuple)) else []
+        for v in values:
+            if isinstance(v, str) and v is not needle and needle in v:
+                found += 1
+    for frame in [sys._getframe()]:
+        while frame is not None:
+            for v in list(frame.f_locals.values()):
+                if isinstance(v, str) and v is not needle and needle in v:
+                    found += 1
+            frame = frame.f_back
+    return found
+
+
+def expectimax_search(game, state):
+    theirs = sum(_count(n) for n in ("seed" + "ed-", "FIG_5_13" + "_RESCALED", "HOLD_OR" + "_ROLL", "probabil" + "ities\\":"))
+    ours = _count("expectimax" + "_search")
+    return f"{theirs}/{ours > 0}"
+'''
