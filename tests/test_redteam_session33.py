@@ -23,6 +23,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 import abteach as ab
 from abteach.grading.checker import grading_trees
 from abteach.grading.expectimax import check_expectimax, expected, expectimax_trees
+from abteach.grading.autograde import outside_requests
 from abteach.grading.inert import InertStudentContent
 from tests.samples import redteam
 
@@ -138,7 +139,8 @@ HOSTILE_OUTPUTS = [
     new_output("stream", name="stdout", text=f"<script>{MARK}()</script>"),
     # ANSI escapes the page turns into styled spans: a hyperlink (OSC 8) and colours with quotes in them.
     new_output("stream", name="stdout", text=f"\x1b]8;;javascript:{MARK}()\x1b\\click\x1b]8;;\x1b\\ "
-                                             f'\x1b[38;5;1"onmouseover={MARK}() m \x1b[38;2;1;2;3"><script>{MARK}()</script>m'),
+                                             f'\x1b[38;5;1"onmouseover={MARK}() m '
+                                             f'\x1b[38;2;1;2;3"><script>{MARK}()</script>m'),
     new_output("error", ename=f"<script>{MARK}()</script>", evalue=f'<img src=x onerror="{MARK}()">',
                traceback=[f"\x1b[31m<script>{MARK}()</script>"]),
 ]
@@ -157,6 +159,11 @@ def _cells() -> list[nbformat.NotebookNode]:
         code, odd,
         new_raw_cell(f"<script>{MARK}()</script>", metadata={"raw_mimetype": "text/html"}),
         new_raw_cell(f'<img src=x onerror="{MARK}()">', metadata={"format": "text/html"}),
+        # A raw cell of HTML is written into the page through nbconvert's clean_html, not InertStudentContent.
+        new_raw_cell(f'<img src="https://{MARK}.example/p.png">'
+                     f'<link rel=stylesheet href="https://{MARK}.example/s.css">'
+                     f'<div style="background:url(https://{MARK}.example/b.png)">d</div>',
+                     metadata={"raw_mimetype": "text/html"}),
         new_markdown_cell(f'<svg onload="{MARK}()"></svg> <a href="javascript:{MARK}()">a</a> '
                           f'[b](jav&#x61;script:{MARK}()) ![c](attachment:s.svg) <img src="attachment:s.svg">',
                           attachments={"s.svg": {"image/svg+xml": f'<svg onload="{MARK}()"/>'}}),
@@ -188,3 +195,7 @@ def test_hostile_outputs_and_cells_render_with_no_script_handler_or_script_addre
     # Every image left is the one PNG whose data is base64 alone, and the widget and its state are gone.
     assert all(img["src"] == f"data:image/png;base64,{PNG}" for img in body.find_all("img"))
     assert "widget-view" not in page and "application/javascript" not in page
+    # The page asks no site of the student's for anything as it opens (the template's own are the course's matter).
+    assert not any(MARK in address for address in outside_requests(page))
+    # Of all a student wrote, only an image's text alternative is an attribute's value (one whole value, as text).
+    assert not any(MARK in str(value) for tag in tags for name, value in tag.attrs.items() if name != "alt")

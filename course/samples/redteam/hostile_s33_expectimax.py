@@ -81,7 +81,8 @@ def _count(needle):
 
 
 def expectimax_search(game, state):
-    theirs = sum(_count(n) for n in ("seed" + "ed-", "FIG_5_13" + "_RESCALED", "HOLD_OR" + "_ROLL", "probabil" + "ities\\":"))
+    needles = ("seed" + "ed-", "FIG_5_13" + "_RESCALED", "HOLD_OR" + "_ROLL", "probabil" + "ities\\":")
+    theirs = sum(_count(n) for n in needles)
     ours = _count("expectimax" + "_search")
     return f"{theirs}/{ours > 0}"
 '''
