@@ -286,3 +286,34 @@ def test_whatever_the_child_says_the_grader_returns_a_run_and_never_raises(messa
     if hidden:
         assert run.calls == () and run.made == 0
         assert "exit code" not in run.error  # how the process ended is not told on a hidden tree
+
+
+@pytest.mark.parametrize("tree", [PUBLIC[0], HIDDEN[0], HIDDEN[-1]])
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_channel_write_reads_the_same_on_a_hidden_tree_whatever_was_written(tree):
+    # Which malformed line a search writes is its choice, and so was the reason the grader gave for stopping it:
+    # on a hidden tree that spelt out a leaf (mod 7).  There every write now reads the same; on a public tree,
+    # where nothing is hidden, each is told for what it is.
+    told = {ab.grading.check_alphabeta(channel.spelling(tree, kind), seed=SEED).feedback
+            for kind in range(len(channel.SPELLINGS))}
+    assert (len(told) == 1) is (tree in HIDDEN), (tree, told)
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_move_taken_from_a_numpy_array_is_read_as_its_move():
+    # numpy's str_ reached the grader as an object, not a move, and an honest search that took its move from an
+    # array failed every tree; a float64 was already read as its value.
+    correct = channel.CORRECT
+    from_array = correct.replace("def alpha_beta_search(", "def _search(", 1) + '''
+import numpy as np
+
+
+def alpha_beta_search(game, state):
+    return np.array([_search(game, state)])[0]
+'''
+    want = ab.grading.check_alphabeta(correct, seed=SEED)
+    got = ab.grading.check_alphabeta(from_array, seed=SEED)
+    assert want.score == want.out_of
+    assert (got.score, got.failure) == (want.score, want.failure), got.feedback
