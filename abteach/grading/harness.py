@@ -160,6 +160,9 @@ def encode(x: Any, depth: int = 0) -> Any:
         # A float of a subclass (numpy's float64, or one whose __eq__ says yes to all) is sent as its plain value,
         # so the grader compares a number: before, it was an object, and a wrong value beside a right move passed.
         x = float.__float__(x)
+    elif isinstance(x, str) and type(x) is not str:
+        # So is a string of a subclass: numpy's str_ (a move taken from an array) is a move, as a float64 is a value.
+        x = str.__str__(x)
     kind = type(x)
     if x is None or kind is bool or kind is str and len(x) <= 200:
         return x

@@ -993,6 +993,10 @@ HIDDEN_ERROR = ("Your search raised an exception on this hidden tree. What it wa
                 "hidden trees stay hidden, and a submission could spell one out in them. Run your search on trees "
                 "of your own (ab.random_tree) to find it.")
 
+#: What a write to the grader's channel on a hidden tree is told as, whatever was written.
+HIDDEN_CHANNEL = ("Your code wrote to the grader's channel on this hidden tree, which a search never does; it was "
+                  "stopped. What it wrote is not shown: the hidden trees stay hidden.")
+
 
 def _error_text(error: Any, source: str, filename: str, *, hidden: bool) -> str:
     """An exception the child reported, told from the grader's own copy of the source.
@@ -1275,6 +1279,10 @@ def _play(child: _Child, ask: Callable[[float], dict[str, Any] | None], game: Gr
     except (_Broken, TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:
         # What is not a message of the conversation, or is shaped to trip the grader's reading of it,
         # is the submission's failure, never the grader's.
+        if hidden:
+            # What was written, and so which of the reasons below it reads as, is the submission's choice, and on
+            # a hidden tree a choice can spell out what it saw there: so there every write reads the same.
+            return run("raised", error=HIDDEN_CHANNEL), True
         what = (str(error) if isinstance(error, _Broken)
                 else f"a message that could not be read ({type(error).__name__})")
         return run("raised", error=f"Your code wrote to the grader's channel ({what}), which a search never does; "

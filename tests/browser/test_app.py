@@ -1,5 +1,5 @@
 """`make app` serves the stepper lecture with Voilà, behind a token, and the app steps in a real browser; lecture 10's
-game is played there too."""
+game is played there too, and the practice notebook draws its tree to solve and checks answers."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
 LECTURE = "02-alpha-beta.ipynb"
 GAMES = "10-games-and-mcts.ipynb"
+PRACTICE = "11-practice.ipynb"
 # Voilà prints the address to open, token included, once it listens.
 ADDRESS = re.compile(r"(http://(?:localhost|127\.0\.0\.1):\d+/)\?token=([0-9a-f]+)")
 LOCAL_ONLY = re.compile(r"^https?://(?!(?:127\.0\.0\.1|localhost)[:/])")
@@ -71,7 +72,7 @@ def app(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[Ap
     folder = tmp_path / "app"
     log_path = tmp_path / "voila.log"
     command = ["make", "-s", "app", f"APP_DIR={folder}", f"APP_PORT={_free_port()}",
-               f"APP_NOTEBOOKS=notebooks/{LECTURE} notebooks/{GAMES}"]
+               f"APP_NOTEBOOKS=notebooks/{LECTURE} notebooks/{GAMES} notebooks/{PRACTICE}"]
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
@@ -169,6 +170,46 @@ def test_a_game_is_played_by_keyboard_in_the_app(app: App, browser: Browser) -> 
         page.screenshot(path=str(ARTIFACTS / "app-play-1024x768.png"))
         assert outside == [], f"the app asked outside for {outside}"
         found = blocking(audit(page, ".jp-OutputArea-output .jupyter-widgets"))
+        assert found == [], "\n".join(str(v) for v in found)
+    finally:
+        context.close()
+
+
+def test_practice_draws_its_tree_and_checks_in_the_app(app: App, browser: Browser) -> None:
+    """The practice notebook in Voilà at 1024×768: the tree to solve is drawn in the page (a node for each of the
+    tree's nodes, each named), a check marks every row, New tree draws another tree; nothing is fetched from outside."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    outside: list[str] = []
+    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
+    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
+    try:
+        page.goto(f"{app.url}voila/render/{PRACTICE}?token={app.token}", wait_until="commit")
+        widget = page.locator(".ab-practice").first
+        svg = widget.locator(".ab-practice-tree svg[role=tree]")
+        expect(svg).to_be_visible()
+        rows = widget.locator(".ab-row")
+        # One row in the form for each node drawn, and each drawn node read with its name.
+        expect(svg.get_by_role("treeitem")).to_have_count(rows.count())
+        titles = svg.locator("g[role=treeitem] > title").all_text_contents()
+        names = [n.split(" ")[0] for n in widget.locator(".ab-node-name").all_text_contents()]
+        assert sorted(t.split(",")[0] for t in titles) == sorted(names), (titles, names)
+        before = svg.locator("text").all_text_contents()
+        widget.locator(".ab-check").click()
+        # Every row is marked right or wrong, and the message counts them.
+        expect(widget.locator(".ab-message")).to_contain_text(f"of {rows.count()} nodes right")
+        marked = widget.locator(".ab-row.ab-wrong").count() + widget.locator(".ab-row.ab-right").count()
+        assert marked == rows.count(), (marked, rows.count())
+        widget.locator(".ab-new").click()
+        page.wait_for_function("([sel, before]) => { const w = document.querySelector(sel);"
+                               " const t = [...w.querySelectorAll('.ab-practice-tree svg[role=tree] text')]"
+                               ".map(e => e.textContent); return JSON.stringify(t) !== JSON.stringify(before); }",
+                               arg=[".ab-practice", before])
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "app-practice-1024x768.png"))
+        assert outside == [], f"the app asked outside for {outside}"
+        found = blocking(audit(page, ".jp-OutputArea-output .ab-practice-tree"))
         assert found == [], "\n".join(str(v) for v in found)
     finally:
         context.close()
