@@ -8,10 +8,12 @@ is ``'CHANCE'``.  A tree is right when the move it returns is a best one (and
 the value, if it returns ``(value, move)``, is the root's expectiminimax
 value).  Every mistake of :data:`~abteach.lessons.mistakes.chance.CHANCE_MISTAKES`
 is run on the same trees; the one that answers as the submission does on
-every tree is the diagnosis.  The seeded trees are chosen so that each
-mistake picks another move than the correct search on some tree, and any two
-mistakes pick different moves on some tree: each can be named from the moves
-alone.
+every tree is the diagnosis.  The seeded trees are chosen so that the move
+alone tells apart every search of a family (:data:`FAMILY`: a rule per kind of
+node, MAX, MIN and chance, or always the same move): only the correct search
+is right on every tree, and each mistake picks another move than every other
+search on some tree, so it can be named from the moves alone, and a search
+wrong at a MAX or MIN node never passes as a named mistake.
 
 Examples
 --------
@@ -50,6 +52,7 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 from typing import Any, Callable, Mapping, Sequence, cast
 
 from abteach.games import examples
@@ -63,7 +66,7 @@ from abteach.lessons.mistakes.chance import CHANCE_MISTAKES, run_chance_mistake
 from abteach.trace.algorithms import expectiminimax
 from abteach.search.result import SearchResult
 
-#: Seeded trees per check, besides the book's examples, at least (more if these do not tell every mistake apart).
+#: Seeded trees per check, besides the book's examples, at least (more if these do not tell every search apart).
 SEEDED = 8
 #: The name of the function a submission defines.
 FUNCTION = "expectimax_search"
@@ -117,36 +120,126 @@ def answers(game: Tree) -> tuple[Answer, Mapping[str, Answer]]:
 
 def _random_chance_tree(rng: random.Random) -> Tree:
     """MAX chooses among 2 or 3 chance nodes, each with 2 or 3 outcomes of unequal (or equal) probabilities;
-    an outcome is a leaf, or a MIN node over 2 or 3 leaves."""
+    an outcome is a leaf, or a MIN node (or, less often, a MAX node: MAX moves again) over 2 or 3 leaves."""
     nested: list[Any] = []
+    kinds: dict[Path, str] = {}
     probabilities: dict[Path, Sequence[float]] = {}
     for i in range(rng.choice([2, 3])):
         outcomes: list[Any] = []
-        for _ in range(rng.choice([2, 3])):
-            outcomes.append([rng.randint(0, 9) for _ in range(rng.choice([2, 3]))] if rng.random() < 0.4
-                            else rng.randint(0, 9))
+        for j in range(rng.choice([2, 3])):
+            r = rng.random()
+            outcomes.append([rng.randint(0, 9) for _ in range(rng.choice([2, 3]))] if r < 0.5 else rng.randint(0, 9))
+            if r < 0.15:  # a MAX node below a chance node, so a search's rule at MAX nodes shows beyond the root
+                kinds[(i, j)] = "MAX"
         weights = [rng.choice([1, 2, 3]) for _ in outcomes]
         # Exact, so the grader's values are exact; typed float, as tree() reads any real number.
         probabilities[(i,)] = [cast(float, Fraction(w, sum(weights))) for w in weights]
         nested.append(outcomes)
-    return tree(nested, probabilities=probabilities)
+    return tree(nested, kinds=kinds, probabilities=probabilities)
 
 
 def _weighted(ps: Sequence[Any], values: Sequence[Any]) -> Any:
     return sum(p * v for p, v in zip(ps, values))
 
 
-#: Mistakes with no name here, as (a chance node's value from its probabilities and its outcomes' values,
-#: a MIN node's value from its children's).  None is diagnosed: the seeded trees are drawn so that each picks
-#: another move than every named mistake on some tree, so a search that makes one is never told it made a
+def _mean(values: Sequence[Any]) -> Any:
+    return Fraction(sum(values)) / len(values)  # exact: Fraction() reads a float exactly too
+
+
+#: How a search may value a MAX or a MIN node from its children's values: the right rule, the other player's,
+#: or a rule that is no player's (a plain mean, the first or the last child, as if the node were no choice).
+NODE_RULES: Mapping[str, Callable[[Sequence[Any]], Any]] = {
+    "max": max, "min": min, "mean": _mean, "first": lambda values: values[0], "last": lambda values: values[-1]}
+def _without_probabilities(rule: Callable[[Sequence[Any]], Any]) -> Callable[[Sequence[Any], Sequence[Any]], Any]:
+    """A node rule as a chance rule: the code that makes it reads a chance node as a MAX or MIN node would."""
+    return lambda ps, values: rule(values)
+
+
+#: How a search may value a chance node from its probabilities and its outcomes' values: Σ P(r) × value(r),
+#: each of the node rules, the probabilities read in reverse, or the weighted sum divided by the count.
+CHANCE_RULES: Mapping[str, Callable[[Sequence[Any], Sequence[Any]], Any]] = {
+    "weighted": _weighted, **{name: _without_probabilities(rule) for name, rule in NODE_RULES.items()},
+    "reversed": lambda ps, values: _weighted(ps[::-1], values),
+    "divided-by-count": lambda ps, values: _weighted(ps, values) / len(values),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A search of the family the seeded trees tell apart by the move alone: one rule per kind of node.
+
+    ``root`` is how it picks its move: ``'max'`` the child of the largest value (ties: any of them), ``'min'``
+    the smallest; an int ``i`` always action ``i`` (counted from the end if negative), whatever the tree: a
+    search that does not search.  ``at_max``, ``at_min`` (keys of :data:`NODE_RULES`) and ``at_chance`` (a key
+    of :data:`CHANCE_RULES`) value the MAX, MIN and chance nodes below the root.
+    """
+
+    root: str | int = "max"
+    at_max: str = "max"
+    at_min: str = "min"
+    at_chance: str = "weighted"
+
+    def __post_init__(self) -> None:
+        if not (self.root in ("max", "min") or (isinstance(self.root, int) and not isinstance(self.root, bool))):
+            raise ValueError(f"root must be 'max', 'min' or an action's index, not {self.root!r}")
+        for name, rule, known in (("at_max", self.at_max, NODE_RULES), ("at_min", self.at_min, NODE_RULES),
+                                  ("at_chance", self.at_chance, CHANCE_RULES)):
+            if rule not in known:
+                raise ValueError(f"{name} must be one of {', '.join(known)}, not {rule!r}")
+
+
+#: The correct search, and each named mistake as its rules: the search with its chance nodes read as the
+#: mistake reads them (equally likely outcomes: their plain mean; MIN: the least; MAX: the largest).
+RIGHT = Rules()
+NAMED: Mapping[str, Rules] = {m.id: Rules(at_chance={CHANCE: "mean", "MIN": "min", "MAX": "max"}[m.reads_as])
+                              for m in CHANCE_MISTAKES.values()}
+#: Every search the trees tell apart: each root choice and rule per node kind, and each constant move index.
+FAMILY: tuple[Rules, ...] = (
+    *(Rules(*r) for r in product(("max", "min"), NODE_RULES, NODE_RULES, CHANCE_RULES)),
+    *(Rules(i) for i in (0, 1, 2, -1)))
+
+#: Mistakes with no name here (all in :data:`FAMILY`).  None is diagnosed: the trees are drawn so that each
+#: picks another move than every named mistake on some tree, so a search that makes one is never told it made a
 #: named one.  Before, a search returning only its move that averaged MIN nodes, or read the probabilities in
 #: reverse, was told it averaged its chance nodes without their probabilities.
-UNNAMED: Mapping[str, tuple[Callable[[Sequence[Any], Sequence[Any]], Any], Callable[[Sequence[Any]], Any]]] = {
-    "min-averaged": (_weighted, lambda values: Fraction(sum(values), len(values))),
-    "min-as-max": (_weighted, max),
-    "probabilities-reversed": (lambda ps, values: _weighted(ps[::-1], values), min),
-    "divided-by-count": (lambda ps, values: _weighted(ps, values) / len(values), min),
+UNNAMED: Mapping[str, Rules] = {
+    "min-averaged": Rules(at_min="mean"),
+    "min-as-max": Rules(at_min="max"),
+    "probabilities-reversed": Rules(at_chance="reversed"),
+    "divided-by-count": Rules(at_chance="divided-by-count"),
 }
+
+
+def rule_answer(game: Tree, rules: Rules) -> Answer:
+    """The :class:`Answer` of the search of :data:`FAMILY` given by ``rules`` on ``game`` (MAX at the root).
+
+    A constant move index answers no value, and no move on a tree with too few moves at the root.
+
+    Examples
+    --------
+    On Fig. 5.13 MAX choosing the worse chance node picks a2, 0.9 × 1 + 0.1 × 4 = 1.3:
+
+    >>> import abteach as ab
+    >>> a = rule_answer(ab.examples.FIG_5_13, Rules(root="min"))
+    >>> sorted(a.moves), round(float(a.value), 6)
+    (['a2'], 1.3)
+    """
+    children = game.root.children
+    if isinstance(rules.root, int):
+        n = len(children)
+        return Answer(frozenset({game.move_name(game.root, rules.root % n)} if -n <= rules.root < n else ()), None)
+    at_chance, at_max, at_min = CHANCE_RULES[rules.at_chance], NODE_RULES[rules.at_max], NODE_RULES[rules.at_min]
+
+    def value(node: Any) -> Any:
+        if node.is_leaf:
+            return game.utility(node, "MAX")
+        values = [value(c) for c in node.children]
+        if node.kind == CHANCE:
+            return at_chance(list(node.probabilities), values)
+        return at_max(values) if node.kind == "MAX" else at_min(values)
+    kids = [value(c) for c in children]
+    best = max(kids) if rules.root == "max" else min(kids)
+    return Answer(frozenset(game.move_name(game.root, i) for i, v in enumerate(kids) if _close(v, best)), best)
 
 
 def unnamed_answer(game: Tree, mistake: str) -> Answer:
@@ -161,37 +254,25 @@ def unnamed_answer(game: Tree, mistake: str) -> Answer:
     >>> sorted(a.moves), round(float(a.value), 6)
     (['a2'], 3.7)
     """
-    chance, least = UNNAMED[mistake]
-
-    def value(node: Any) -> Any:
-        if node.is_leaf:
-            return game.utility(node, "MAX")
-        values = [value(c) for c in node.children]
-        if node.kind == CHANCE:
-            return chance(list(node.probabilities), values)
-        return max(values) if node.kind == "MAX" else least(values)
-    kids = [value(c) for c in game.root.children]
-    best = max(kids)
-    return Answer(frozenset(game.move_name(game.root, i) for i, v in enumerate(kids) if _close(v, best)), best)
+    return rule_answer(game, UNNAMED[mistake])
 
 
-def _tells_apart(right: Answer, wrong: Mapping[str, Answer], unnamed: Mapping[str, Answer]) -> set[tuple[str, ...]]:
-    """What a tree shows by the move alone: each mistake that picks no best move, each pair that pick apart,
-    and each named mistake and unnamed one that pick apart."""
-    shown: set[tuple[str, ...]] = {(m,) for m, a in wrong.items() if a.moves.isdisjoint(right.moves)}
-    ids = list(wrong)
-    shown |= {(a, b) for k, a in enumerate(ids) for b in ids[k + 1:] if wrong[a].moves.isdisjoint(wrong[b].moves)}
-    shown |= {(a, u) for a in ids for u in unnamed if wrong[a].moves.isdisjoint(unnamed[u].moves)}
-    return shown
+def _tells_apart(game: Tree, pairs: set[tuple[Rules, Rules]]) -> set[tuple[Rules, Rules]]:
+    """The ``pairs`` of searches ``game`` tells apart by the move alone: no move either may return is the other's
+    (a search returns any of its tied best moves, so one move in common and the two may answer alike)."""
+    moves = {r: rule_answer(game, r).moves for r in {r for pair in pairs for r in pair}}  # only those still asked
+    return {(a, b) for a, b in pairs if moves[a].isdisjoint(moves[b])}
 
 
 @lru_cache(maxsize=16)
 def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
     """The trees a check runs on: the book's examples with chance nodes and MAX at the root, then seeded ones.
 
-    The seeded trees are drawn until every mistake picks a wrong move on one of them, every two mistakes
-    pick different moves on one, and every mistake and every :data:`UNNAMED` one pick different moves on
-    one, so a submission that returns only the move is still diagnosed, and never wrongly.
+    The seeded trees are drawn until, over all the trees, every search of :data:`FAMILY` but the correct one
+    picks a wrong move on one of them, and every search of it but a named mistake picks another move than
+    that mistake on one.  So, by the move alone: the whole check passes only the correct search of the family;
+    the frame (``part='frame'``) passes it or a named mistake, never a search wrong at a MAX or MIN node or one
+    that does not search; and a mistake is diagnosed, never wrongly.
 
     Examples
     --------
@@ -201,22 +282,23 @@ def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError(f"seed must be an int or a str, not {seed!r}")
     out = [(name, t) for name, t in examples.WITH_CHANCE.items() if t.root.player == "MAX"]
-    ids = list(CHANCE_MISTAKES)
-    needed = {(m,) for m in ids} | {(a, b) for k, a in enumerate(ids) for b in ids[k + 1:]}
-    needed |= {(m, u) for m in ids for u in UNNAMED}
+    # The frame's promise needs each named mistake told from every other search, the whole check's the correct one.
+    needed = {(a, b) for a in (RIGHT, *NAMED.values()) for b in FAMILY if b != a}
+    for _, t in out:
+        needed -= _tells_apart(t, needed)
     rng = random.Random(f"expectimax:{seed}")
     seeded: list[Tree] = []
     for _ in range(_DRAWS):
         if len(seeded) >= SEEDED and not needed:
             break
         t = _random_chance_tree(rng)
-        shown = _tells_apart(*answers(t), {u: unnamed_answer(t, u) for u in UNNAMED})
         # Until all is shown, a tree is taken only if it shows something new; then any tree is.
-        if not needed or shown & needed:
+        shown = _tells_apart(t, needed) if needed else set()
+        if not needed or shown:
             needed -= shown
             seeded.append(t)
-    else:  # each tree taken shows something new, and every mistake and pair is shown by some random tree
-        raise RuntimeError(f"expectimax_trees({seed!r}): no trees that tell the mistakes apart in {_DRAWS} draws")
+    else:  # each tree taken shows something new, and every pair is shown by some random tree
+        raise RuntimeError(f"expectimax_trees({seed!r}): no trees that tell the searches apart in {_DRAWS} draws")
     return tuple(out + [(f"seeded-{k}", t) for k, t in enumerate(seeded, start=1)])
 
 
@@ -396,4 +478,5 @@ def _number(x: Any) -> str:
 
 
 __all__ = ["check_expectimax", "expectimax_trees", "Answer", "answer", "answers", "unnamed_answer", "UNNAMED", "SEEDED",
+           "Rules", "rule_answer", "RIGHT", "NAMED", "FAMILY", "NODE_RULES", "CHANCE_RULES",
            "FUNCTION", "PARTS"]
