@@ -12,11 +12,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .axe import audit, blocking
 from .labserver import ARTIFACTS, DEFAULT_TIMEOUT_MS, ROOT
@@ -92,6 +93,25 @@ def app(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[Ap
             (ARTIFACTS / "app-voila.log").write_bytes(log_path.read_bytes())
 
 
+@contextmanager
+def app_page(app: App, browser: Browser, notebook: str, size: tuple[int, int]) -> Iterator[tuple[Page, list[str]]]:
+    """A page of ``notebook`` in the app at ``size``, and the outside addresses it asked for (each refused).
+
+    Voilà streams the page while the kernel runs the notebook: the page is returned once the address is
+    committed, so a test waits for what it needs."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    outside: list[str] = []
+    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
+    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
+    try:
+        page.goto(f"{app.url}voila/render/{notebook}?token={app.token}", wait_until="commit")
+        yield page, outside
+    finally:
+        context.close()
+
+
 def test_the_app_needs_its_token(app: App) -> None:
     opener = urllib.request.build_opener(_NoRedirect)
     page = f"{app.url}voila/render/{LECTURE}"
@@ -107,15 +127,7 @@ def test_the_app_needs_its_token(app: App) -> None:
 
 
 def test_the_stepper_steps_in_the_app(app: App, browser: Browser) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    outside: list[str] = []
-    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
-    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
-    try:
-        # Voilà streams the page while the kernel runs the notebook: "commit" returns at once.
-        page.goto(f"{app.url}voila/render/{LECTURE}?token={app.token}", wait_until="commit")
+    with app_page(app, browser, LECTURE, (1400, 900)) as (page, outside):
         stepper = page.locator(".abs-root").first
         tree = stepper.locator(".abs-tree svg")
         expect(tree).to_be_visible()
@@ -140,20 +152,11 @@ def test_the_stepper_steps_in_the_app(app: App, browser: Browser) -> None:
         # buttons and sliders.  (A plain picture output, a drawing, gets no alt from Voila: not audited here.)
         found = blocking(audit(page, ".jp-OutputArea-output .jupyter-widgets"))
         assert found == [], "\n".join(str(v) for v in found)
-    finally:
-        context.close()
 
 
 def test_a_game_is_played_by_keyboard_in_the_app(app: App, browser: Browser) -> None:
     """Lecture 10's tic-tac-toe in Voilà: the board draws in the page, a move by keyboard is answered, axe is clean."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    outside: list[str] = []
-    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
-    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
-    try:
-        page.goto(f"{app.url}voila/render/{GAMES}?token={app.token}", wait_until="commit")
+    with app_page(app, browser, GAMES, (1024, 768)) as (page, outside):
         root = page.locator(".ab-play").first
         expect(root.locator(".ab-play-status")).to_contain_text("Your move (X)")
         # Voilà runs the whole lecture before the page is live: wait for its last output.
@@ -171,21 +174,12 @@ def test_a_game_is_played_by_keyboard_in_the_app(app: App, browser: Browser) -> 
         assert outside == [], f"the app asked outside for {outside}"
         found = blocking(audit(page, ".jp-OutputArea-output .jupyter-widgets"))
         assert found == [], "\n".join(str(v) for v in found)
-    finally:
-        context.close()
 
 
 def test_practice_draws_its_tree_and_checks_in_the_app(app: App, browser: Browser) -> None:
     """The practice notebook in Voilà at 1024×768: the tree to solve is drawn in the page (a node for each of the
     tree's nodes, each named), a check marks every row, New tree draws another tree; nothing is fetched from outside."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    outside: list[str] = []
-    page.route(LOCAL_ONLY, lambda route: (outside.append(route.request.url), route.abort()))
-    page.set_default_timeout(DEFAULT_TIMEOUT_MS * 3)
-    expect.set_options(timeout=DEFAULT_TIMEOUT_MS * 3)
-    try:
-        page.goto(f"{app.url}voila/render/{PRACTICE}?token={app.token}", wait_until="commit")
+    with app_page(app, browser, PRACTICE, (1024, 768)) as (page, outside):
         widget = page.locator(".ab-practice").first
         svg = widget.locator(".ab-practice-tree svg[role=tree]")
         expect(svg).to_be_visible()
@@ -211,5 +205,3 @@ def test_practice_draws_its_tree_and_checks_in_the_app(app: App, browser: Browse
         assert outside == [], f"the app asked outside for {outside}"
         found = blocking(audit(page, ".jp-OutputArea-output .ab-practice-tree"))
         assert found == [], "\n".join(str(v) for v in found)
-    finally:
-        context.close()
