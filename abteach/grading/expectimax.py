@@ -13,7 +13,9 @@ alone tells apart every search of a family (:data:`FAMILY`: a rule per kind of
 node, MAX, MIN and chance, or always the same move): only the correct search
 is right on every tree, and each mistake picks another move than every other
 search on some tree, so it can be named from the moves alone, and a search
-wrong at a MAX or MIN node never passes as a named mistake.
+wrong at a MAX or MIN node never passes as a named mistake.  Then come close calls (:func:`close_call_tree`):
+deeper trees where the best move wins by a little, so that a search outside the family that values any node
+wrongly (alpha-beta's cuts carried through chance nodes, a rounded value, a depth limit) picks another move.
 
 Examples
 --------
@@ -68,6 +70,14 @@ from abteach.search.result import SearchResult
 
 #: Seeded trees per check, besides the book's examples, at least (more if these do not tell every search apart).
 SEEDED = 8
+#: Close-call trees per check, after those: deeper trees whose best move wins by little (see :func:`close_call_tree`).
+#: Each catches a given wrong search with a chance of about a third (red team 34's searches), so 30 (15 for the
+#: correct search, 5 for each named mistake) leave a wrong search a chance of passing of about 0.7 ** 15 ≈ 0.5 %.
+CLOSE_CALLS = 30
+#: The close calls' leaves: integers from -LEAF_RANGE to LEAF_RANGE (before a subtree is shifted to make a close call).
+LEAF_RANGE = 50
+#: The most the root's best move beats the next by, in a close call: less than a rounded chance value may err by.
+CLOSE_MARGIN = Fraction(1, 4)
 #: The name of the function a submission defines.
 FUNCTION = "expectimax_search"
 #: How far apart two values may be and still be the same (a student sums probabilities as floats).
@@ -272,7 +282,8 @@ def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
     picks a wrong move on one of them, and every search of it but a named mistake picks another move than
     that mistake on one.  So, by the move alone: the whole check passes only the correct search of the family;
     the frame (``part='frame'``) passes it or a named mistake, never a search wrong at a MAX or MIN node or one
-    that does not search; and a mistake is diagnosed, never wrongly.
+    that does not search; and a mistake is diagnosed, never wrongly.  Then :data:`CLOSE_CALLS` close calls
+    (:func:`close_call_tree`) catch, with high odds, wrong searches outside the family.
 
     Examples
     --------
@@ -299,11 +310,133 @@ def expectimax_trees(seed: int | str = 0) -> tuple[tuple[str, Tree], ...]:
             seeded.append(t)
     else:  # each tree taken shows something new, and every pair is shown by some random tree
         raise RuntimeError(f"expectimax_trees({seed!r}): no trees that tell the searches apart in {_DRAWS} draws")
+    # The family is one rule per kind of node; a wrong search outside it (alpha-beta's cuts carried through chance
+    # nodes, a rounded chance value, a rule only at 2-child nodes, a depth cut) was caught only by luck on those
+    # small trees (red team 34).  Close calls catch a search that values any node wrongly: its move likely flips.
+    # Their own random stream, so the trees above stay what they were for a seed.
+    close = random.Random(f"expectimax-close-calls:{seed}")
+    seeded += [close_call_tree(close, _CLOSE_CALL_AIMS[k % len(_CLOSE_CALL_AIMS)]) for k in range(CLOSE_CALLS)]
     return tuple(out + [(f"seeded-{k}", t) for k, t in enumerate(seeded, start=1)])
 
 
 #: Random trees drawn at most, to find the seeded ones (a few dozen are needed).
 _DRAWS = 10_000
+
+
+def close_call_tree(rng: random.Random, aim: Rules = RIGHT) -> Tree:
+    """A random tree, 3 to 5 levels deep, on which the search ``aim`` picks its one best move by a little.
+
+    Below the root's chance nodes, each node is MAX, MIN or chance, with 2 or 3 children; a chance node's
+    probabilities are unequal or equal (0.5 is one value among others, so a search cannot tell these trees by
+    it); leaves are integers from -50 to 50.  Then, from the bottom up, at the root and at a quarter of the other
+    MAX and MIN nodes, a child that is not the node's choice (at the root: every other one) has all its leaves
+    shifted by one whole number, so that under ``aim`` it comes within 0.01 to 1.01 of the choice, on the worse
+    side.  Every rule of ``aim`` moves with such a shift, so the node's value stays the same, and shifts further
+    down keep their gaps.  Of a few draws, one whose best move wins by at most :data:`CLOSE_MARGIN` is kept.  A
+    search that values some node on the way wrongly by more than that (rounds, cuts, averages, stops early) then
+    often picks another move: about a third of these trees catch each wrong search the red team wrote, so
+    :data:`CLOSE_CALLS` of them catch it on every seed tried.  ``aim`` is the correct search or a named mistake,
+    so the frame part gets close calls too.
+
+    Examples
+    --------
+    One best move, and the value of the next best child is at most :data:`CLOSE_MARGIN` below it:
+
+    >>> t = close_call_tree(random.Random(1))
+    >>> len(rule_answer(t, RIGHT).moves)
+    1
+    >>> kids = sorted(expectiminimax(t).trace.last().node((i,)).value for i in range(len(t.root.children)))
+    >>> 0.01 <= kids[-1] - kids[-2] <= CLOSE_MARGIN
+    True
+    """
+    # A whole shift leaves a margin up to 1.01: of a few draws, the first as close as CLOSE_MARGIN is kept, else
+    # the closest (a search with no fractions in it, as one taking chance nodes for MAX, has margins of 1).
+    draws = []
+    for _ in range(20):
+        draws.append(_close_call_draw(rng, aim))
+        if draws[-1][1] <= CLOSE_MARGIN:
+            break
+    return min(draws, key=lambda draw: draw[1])[0]
+
+
+def _close_call_draw(rng: random.Random, aim: Rules) -> tuple[Tree, Any]:
+    """One draw of :func:`close_call_tree`, and the margin of the root's best move under ``aim``."""
+    depth = rng.choice([3, 4, 5, 5, 5])  # the deepest leaves' depth: below depth 3 matters too
+    kinds: dict[Path, str] = {}
+    probabilities: dict[Path, Sequence[float]] = {}
+
+    def grow(path: Path, kind: str) -> list[Any]:
+        children: list[Any] = []
+        for i in range(rng.choice([2, 3, 3] if not path else [2, 3])):
+            d = len(path) + 1
+            if d >= depth or (d >= 2 and rng.random() < 0.15):
+                children.append(rng.randint(-LEAF_RANGE, LEAF_RANGE))
+                continue
+            # MIN or MAX may move again below a chance node; a MAX or MIN node leads to chance or the other player.
+            below = (rng.choice(["MIN", "MIN", "MAX"]) if kind == CHANCE else CHANCE if not path else
+                     rng.choice([CHANCE, CHANCE, "MIN" if kind == "MAX" else "MAX"]))
+            children.append(grow(path + (i,), below))
+        if kind == CHANCE:
+            weights = [rng.choice([1, 1, 2, 3, 4]) for _ in children]
+            probabilities[path] = [cast(float, Fraction(w, sum(weights))) for w in weights]  # exact, as above
+        elif path:
+            kinds[path] = kind
+        return children
+
+    nested = grow((), "MAX")
+    at_chance, at_node = CHANCE_RULES[aim.at_chance], {"MAX": NODE_RULES[aim.at_max], "MIN": NODE_RULES[aim.at_min]}
+
+    def shift(node: Any, by: int) -> Any:
+        return node + by if isinstance(node, int) else [shift(c, by) for c in node]
+
+    def close_in(node: Any, path: Path) -> Any:
+        """Make the close calls below ``node`` and at it (in place); its value under ``aim``."""
+        if isinstance(node, int):
+            return node
+        values = [close_in(c, path + (i,)) for i, c in enumerate(node)]
+        if path in probabilities:
+            return at_chance(list(probabilities[path]), values)
+        kind = kinds.get(path, "MAX")
+        if path and rng.random() < 0.75:  # not at every node, so a wrong rule there still errs by much
+            return at_node[kind](values)
+        sign = 1 if kind == "MAX" else -1  # gaps counted toward the node's choice
+        best = max(range(len(values)), key=lambda i: sign * values[i])
+        if not path and rng.random() < 0.5:
+            # The root's first move made the best one more often: a search that carries alpha-beta's cuts
+            # through chance nodes errs on the moves after its best so far, so there the close call is.
+            best, lift = 0, -_whole_below(sign * (values[0] - max(values[1:])))
+            node[0] = shift(node[0], lift)
+            values[0] += lift
+        others = [i for i in range(len(values)) if i != best]
+        close = others if not path else [rng.choice(others)]  # at the root every other move is a close call
+        for i in others:
+            gap = sign * (values[best] - values[i])
+            if i in close:
+                by = _whole_below(gap)
+            elif gap < Fraction(1, 100):  # tied (or nearly) with the choice: moved away, so the choice is one
+                by = -1
+            else:
+                continue
+            node[i] = shift(node[i], sign * by)
+            values[i] += sign * by  # every rule moves with a shift of all its leaves
+        if not path:
+            margins.append(min(sign * (values[best] - values[i]) for i in others))
+        return at_node[kind](values)
+
+    margins: list[Any] = []
+    close_in(nested, ())
+    return tree(nested, kinds=kinds, probabilities=probabilities), margins[0]
+
+
+
+def _whole_below(gap: Any) -> int:
+    """The largest whole number that leaves ``gap`` at least 0.01 above it (so 0.01 <= gap - k < 1.01)."""
+    k = math.ceil(gap) - 1
+    return k if gap - k >= Fraction(1, 100) else k - 1
+
+
+#: Whose close calls the close-call trees are, in turn: the correct search's most, each named mistake's some.
+_CLOSE_CALL_AIMS: tuple[Rules, ...] = (RIGHT, RIGHT, RIGHT, *NAMED.values())
 
 
 @lru_cache(maxsize=16)
@@ -477,6 +610,6 @@ def _number(x: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["check_expectimax", "expectimax_trees", "Answer", "answer", "answers", "unnamed_answer", "UNNAMED", "SEEDED",
+__all__ = ["check_expectimax", "expectimax_trees", "close_call_tree", "CLOSE_CALLS", "Answer", "answer", "answers", "unnamed_answer", "UNNAMED", "SEEDED",
            "Rules", "rule_answer", "RIGHT", "NAMED", "FAMILY", "NODE_RULES", "CHANCE_RULES",
            "FUNCTION", "PARTS"]
